@@ -1,0 +1,70 @@
+// npm start: builds Family Book when the build is missing or older than the sources, then serves
+// the production (standalone) server on PORT (default 3000). Data stays in ./data unless DATA_DIR
+// says otherwise; with no DATABASE_URL the embedded database is used, so no .env is needed.
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const standalone = path.join(root, ".next", "standalone");
+const serverFile = path.join(standalone, "server.js");
+const sources = ["src", "prisma", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs"];
+
+function newestModification(entry) {
+  if (!existsSync(entry)) return 0;
+  const info = statSync(entry);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const child of readdirSync(entry)) {
+    if (child === "generated") continue;
+    newest = Math.max(newest, newestModification(path.join(entry, child)));
+  }
+  return newest;
+}
+
+export function buildIsCurrent() {
+  if (!existsSync(serverFile)) return false;
+  const built = statSync(serverFile).mtimeMs;
+  return sources.every((source) => newestModification(path.join(root, source)) <= built);
+}
+
+export function build() {
+  console.log("Building Family Book (this takes a minute the first time)...");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The standalone server serves static assets only from inside its own folder.
+  rmSync(path.join(standalone, ".next", "static"), { recursive: true, force: true });
+  cpSync(path.join(root, ".next", "static"), path.join(standalone, ".next", "static"), { recursive: true });
+  if (existsSync(path.join(root, "public"))) {
+    cpSync(path.join(root, "public"), path.join(standalone, "public"), { recursive: true });
+  }
+}
+
+export function serve(extraEnvironment = {}) {
+  const dataDirectory = path.resolve(root, process.env.DATA_DIR ?? "data");
+  const server = spawn(process.execPath, [serverFile], {
+    cwd: standalone,
+    stdio: "inherit",
+    env: {
+      NODE_ENV: "production",
+      PORT: "3000",
+      HOSTNAME: "0.0.0.0",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...process.env,
+      DATA_DIR: dataDirectory,
+      ...extraEnvironment,
+    },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  return server;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes("--rebuild") || !buildIsCurrent()) build();
+  serve();
+}

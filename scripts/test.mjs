@@ -1,0 +1,37 @@
+// npm test: unit and integration tests (Vitest), then a production build and the end-to-end
+// tests (Playwright in Debian's Chromium) against it. Fails when any of them fails.
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { build } from "./start.mjs";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const unit = run(bin("vitest"), ["run"]);
+
+build();
+rmSync(path.join(root, ".e2e"), { recursive: true, force: true });
+rmSync(path.join(root, "test-results"), { recursive: true, force: true });
+const endToEnd = run(bin("playwright"), ["test"], { E2E_PORT: String(await freePort()) });
+
+console.log(`\nUnit and integration tests: ${unit === 0 ? "passed" : "FAILED"}; end-to-end tests: ${endToEnd === 0 ? "passed" : "FAILED"}.`);
+process.exit(unit === 0 && endToEnd === 0 ? 0 : 1);

@@ -1,0 +1,60 @@
+// GET|PUT /api/storage/{key} – the local storage driver's signed download and upload URLs
+import { MAX_PHOTO_BYTES } from "@/lib/constants";
+import { AppError } from "@/server/http/app-error";
+import { toErrorResponse } from "@/server/http/to-error-response";
+import { getStorage } from "@/server/storage";
+import { LocalObjectStorage } from "@/server/storage/local-storage";
+
+type Context = { params: Promise<{ key: string[] }> };
+
+async function authorise(request: Request, context: Context, method: "GET" | "PUT") {
+  const storage = getStorage();
+  if (!(storage instanceof LocalObjectStorage)) throw new AppError("NOT_FOUND", "Not found");
+  const key = (await context.params).key.join("/");
+  const url = new URL(request.url);
+  const verdict = storage.verify({
+    method,
+    key,
+    expires: url.searchParams.get("expires"),
+    signature: url.searchParams.get("signature"),
+    contentType: method === "PUT" ? request.headers.get("content-type") : null,
+  });
+  if (!verdict.ok) {
+    throw new AppError("FORBIDDEN", verdict.reason === "expired" ? "This link has expired." : "This link is not valid.");
+  }
+  return { storage, key, expires: Number(url.searchParams.get("expires")) };
+}
+
+export async function GET(request: Request, context: Context) {
+  try {
+    const { storage, key, expires } = await authorise(request, context, "GET");
+    const object = await storage.get(key);
+    if (!object) throw new AppError("NOT_FOUND", "Not found");
+    const secondsLeft = Math.max(0, expires - Math.floor(Date.now() / 1000));
+    return new Response(new Uint8Array(object.body), {
+      headers: {
+        "Content-Type": object.contentType,
+        "Content-Length": String(object.body.length),
+        "Cache-Control": `private, max-age=${secondsLeft}, immutable`,
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      },
+    });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}
+
+export async function PUT(request: Request, context: Context) {
+  try {
+    const { storage, key } = await authorise(request, context, "PUT");
+    const declaredLength = Number(request.headers.get("content-length") ?? "0");
+    if (declaredLength > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Photos can be at most 5MB.");
+    const body = Buffer.from(await request.arrayBuffer());
+    if (body.length > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Photos can be at most 5MB.");
+    await storage.put(key, body, request.headers.get("content-type") ?? "application/octet-stream");
+    return new Response(null, { status: 200 });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

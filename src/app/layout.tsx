@@ -1,0 +1,42 @@
+import { GeistMono } from "geist/font/mono";
+import { GeistSans } from "geist/font/sans";
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteHeader } from "@/components/layout/site-header";
+import { Toaster } from "@/components/ui/sonner";
+import { PRODUCT_NAME } from "@/lib/constants";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
+  description: "Preserve your family's legacy: capture memories, stories and wisdom from your family, and share them as one Family Book.",
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#7a4a2a",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <body className="flex min-h-dvh flex-col font-sans">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-3 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader signedIn={false} />
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6">
+          {children}
+        </main>
+        <footer className="border-t py-6 text-center text-sm text-muted-foreground">
+          {PRODUCT_NAME}: your family&apos;s stories, kept together.
+        </footer>
+        <Toaster />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+
+/** The router error page (SPEC §2): "Unexpected Application Error!" with the status or message beneath it. */
+export function UnexpectedError({ error, reset }: { error: Error & { digest?: string; status?: number }; reset?: () => void }) {
+  // Production builds hide server error messages; the digest lets support find the log line.
+  const detail = error.status ? String(error.status) : error.message || (error.digest ? `Error reference ${error.digest}` : "Unknown error");
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="max-w-xl text-lg text-muted-foreground">{detail}</p>
+      {reset && (
+        <Button size="lg" onClick={reset}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}

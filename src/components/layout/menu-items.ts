@@ -1,0 +1,15 @@
+import { FAMILY_BOOK_PATH, PRODUCT_NAME } from "@/lib/constants";
+
+export type MenuItem = { href: string; label: string };
+
+/** The header menu (SPEC §2 "Header and menu"): Dashboard only when signed in, Register only when not. */
+export function menuItems({ signedIn }: { signedIn: boolean }): MenuItem[] {
+  return [
+    { href: "/memories", label: "Memories" },
+    { href: "/questionnaires", label: "Questionnaires" },
+    { href: FAMILY_BOOK_PATH, label: PRODUCT_NAME },
+    { href: "/subscription", label: "Plans" },
+    { href: "/ask", label: "Ask a Question" },
+    signedIn ? { href: "/family-dashboard", label: "Dashboard" } : { href: "/register", label: "Register" },
+  ];
+}

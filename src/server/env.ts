@@ -1,0 +1,127 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Configuration is read and validated once. With nothing set, Family Book runs on its embedded
+// defaults: PGlite and local photo storage under ./data, and a secret generated there once.
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: optionalText.default("data"),
+  PGLITE_DIR: optionalText,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
+  APP_URL: optionalText.pipe(z.url("APP_URL must be a URL, e.g. https://familybook.example").optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.default("us-east-1"),
+  S3_ENDPOINT: optionalText.pipe(z.url("S3_ENDPOINT must be a URL").optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  REDIS_URL: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  RATE_LIMIT_DISABLED: booleanFlag,
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+let cached: Environment | undefined;
+
+export function getEnv(): Environment {
+  if (cached) return cached;
+  const parsed = environmentSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigurationError(`Family Book cannot start, the configuration is invalid:\n${problems.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Forget the parsed configuration (tests change process.env between cases). */
+export function resetEnvForTests() {
+  cached = undefined;
+  cachedSecret = undefined;
+}
+
+export function dataDirectory(env: Environment = getEnv()) {
+  return path.isAbsolute(env.DATA_DIR) ? env.DATA_DIR : path.join(/*turbopackIgnore: true*/ process.cwd(), env.DATA_DIR);
+}
+
+export function usesEmbeddedDatabase(env: Environment = getEnv()) {
+  return env.DATABASE_URL === undefined;
+}
+
+export function s3Configured(env: Environment = getEnv()) {
+  return env.S3_BUCKET !== undefined;
+}
+
+let cachedSecret: string | undefined;
+
+/**
+ * The key behind session tokens and signed photo URLs. A deployment on a real database runs as
+ * several instances that must share it, so there it must be configured; on the embedded
+ * defaults one is generated once and kept beside the data.
+ */
+export function getAuthSecret(env: Environment = getEnv()): string {
+  if (cachedSecret) return cachedSecret;
+  if (env.AUTH_SECRET) {
+    cachedSecret = env.AUTH_SECRET;
+    return cachedSecret;
+  }
+  if (!usesEmbeddedDatabase(env)) {
+    throw new ConfigurationError(
+      "AUTH_SECRET must be set when DATABASE_URL is set: every instance of Family Book must share it. " +
+        "Generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64url'))\"",
+    );
+  }
+  const directory = dataDirectory(env);
+  const secretFile = path.join(directory, "auth-secret");
+  if (!existsSync(secretFile)) {
+    mkdirSync(directory, { recursive: true });
+    try {
+      writeFileSync(secretFile, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  cachedSecret = readFileSync(secretFile, "utf8").trim();
+  return cachedSecret;
+}
+
+/** Checks everything that must hold before the server takes requests. */
+export function assertConfiguration() {
+  const env = getEnv();
+  getAuthSecret(env);
+  if (s3Configured(env) && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigurationError("S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too.");
+  }
+  if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigurationError("GOOGLE_CLIENT_ID is set, so GOOGLE_CLIENT_SECRET must be set too.");
+  }
+  return env;
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { createThrowawayPostgresDatabase, realDatabaseUrl } from "../helpers/test-database";
+
+// Runs before every test file: a private data folder, a fixed secret, a database of its own,
+// and two tripwires — an unexpected console.error and any request leaving this machine fail the test.
+
+const dataDirectory = mkdtempSync(path.join(tmpdir(), "family-book-test-"));
+process.env.DATA_DIR = dataDirectory;
+process.env.AUTH_SECRET = "test-secret-that-is-long-enough-for-hmac-signing";
+delete process.env.S3_BUCKET;
+
+const throwaway = realDatabaseUrl ? await createThrowawayPostgresDatabase() : undefined;
+if (throwaway) {
+  process.env.DATABASE_URL = throwaway.url;
+  delete process.env.PGLITE_DIR;
+} else {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = "memory://";
+}
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+const realFetch = globalThis.fetch;
+globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (!loopbackHosts.has(url.hostname)) throw new Error(`Test tried to reach the network: ${url.href}`);
+  return realFetch(input, init);
+}) as typeof fetch;
+
+let allowedConsoleErrors = 0;
+/** Lets the current test log the given number of console.error calls (an expected failure path). */
+export function allowConsoleErrors(count = 1) {
+  allowedConsoleErrors += count;
+}
+
+beforeEach(() => {
+  allowedConsoleErrors = 0;
+  vi.spyOn(console, "error");
+});
+
+afterEach(() => {
+  const calls = vi.mocked(console.error).mock.calls;
+  vi.mocked(console.error).mockRestore();
+  if (calls.length > allowedConsoleErrors) {
+    throw new Error(`Unexpected console.error: ${calls.map((call) => call.map(String).join(" ")).join("\n")}`);
+  }
+});
+
+afterAll(async () => {
+  const registry = globalThis as { __familyBookDatabase?: Promise<{ close(): Promise<void> }> };
+  const database = registry.__familyBookDatabase;
+  registry.__familyBookDatabase = undefined;
+  (globalThis as { __familyBookStorage?: unknown }).__familyBookStorage = undefined;
+  if (database) await (await database.catch(() => undefined))?.close();
+  await throwaway?.drop();
+  rmSync(dataDirectory, { recursive: true, force: true });
+});

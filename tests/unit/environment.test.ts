@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { assertConfiguration, getAuthSecret, getEnv, resetEnvForTests } from "@/server/env";
+
+const saved = { ...process.env };
+let folder: string;
+
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), "family-book-env-"));
+  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL"]) {
+    delete process.env[name];
+  }
+  process.env.DATA_DIR = folder;
+  resetEnvForTests();
+});
+
+afterEach(() => {
+  process.env = { ...saved };
+  resetEnvForTests();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("configuration", () => {
+  it("needs nothing on the embedded defaults: a secret is generated once and reused", () => {
+    const first = getAuthSecret();
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(folder, "auth-secret"), "utf8")).toBe(first);
+
+    resetEnvForTests();
+    expect(getAuthSecret()).toBe(first);
+  });
+
+  it("refuses to start on a real database without AUTH_SECRET, and says why", () => {
+    process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:5432/family_book";
+    expect(() => assertConfiguration()).toThrow(/AUTH_SECRET must be set when DATABASE_URL is set/);
+    expect(existsSync(path.join(folder, "auth-secret"))).toBe(false);
+  });
+
+  it("starts on a real database with AUTH_SECRET set", () => {
+    process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:5432/family_book";
+    process.env.AUTH_SECRET = "a".repeat(40);
+    expect(() => assertConfiguration()).not.toThrow();
+  });
+
+  it("names every invalid variable", () => {
+    process.env.DATABASE_URL = "mysql://nope";
+    process.env.APP_URL = "not a url";
+    expect(() => getEnv()).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL[\s\S]*APP_URL must be a URL/);
+  });
+
+  it("requires S3 credentials once a bucket is named", () => {
+    process.env.S3_BUCKET = "family-photos";
+    expect(() => assertConfiguration()).toThrow("S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too.");
+  });
+});
