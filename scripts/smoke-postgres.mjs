@@ -17,11 +17,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const name = `family_book_smoke_${randomBytes(4).toString("hex")}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
 
-async function withClient(url, use) {
+async function withClient(url, run) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await use(client);
+    return await run(client);
   } finally {
     await client.end();
   }
