@@ -54,6 +54,9 @@ afterAll(async () => {
   registry.__familyBookDatabase = undefined;
   (globalThis as { __familyBookStorage?: unknown }).__familyBookStorage = undefined;
   if (database) await (await database.catch(() => undefined))?.close();
+  const redis = (globalThis as { __familyBookRedis?: Promise<{ quit(): Promise<unknown> }> }).__familyBookRedis;
+  (globalThis as { __familyBookRedis?: unknown }).__familyBookRedis = undefined;
+  if (redis) await (await redis.catch(() => undefined))?.quit();
   await throwaway?.drop();
   rmSync(dataDirectory, { recursive: true, force: true });
 });

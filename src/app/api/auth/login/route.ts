@@ -1,0 +1,14 @@
+// POST /api/auth/login – exchange email and password for a session
+import { logIn } from "@/server/auth/log-in";
+import { signedInResponse } from "@/server/auth/session-response";
+import { clientAddress } from "@/server/http/request-info";
+import { publicRoute, readJson } from "@/server/http/route";
+
+export const POST = publicRoute(async ({ request }) => {
+  const result = await logIn({
+    input: await readJson(request),
+    address: clientAddress(request),
+    userAgent: request.headers.get("user-agent"),
+  });
+  return signedInResponse(request, result);
+});

@@ -1,0 +1,5 @@
+// GET /api/auth/me – the signed-in user
+import { ok } from "@/server/http/envelope";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const GET = authenticatedRoute(async ({ user }) => ok({ user }, { headers: { "Cache-Control": "no-store" } }));

@@ -1,0 +1,14 @@
+// POST /api/auth/register – create an account, starting a family or joining one by its invite id
+import { registerUser } from "@/server/auth/register-user";
+import { signedInResponse } from "@/server/auth/session-response";
+import { clientAddress } from "@/server/http/request-info";
+import { publicRoute, readJson } from "@/server/http/route";
+
+export const POST = publicRoute(async ({ request }) => {
+  const result = await registerUser({
+    input: await readJson(request),
+    address: clientAddress(request),
+    userAgent: request.headers.get("user-agent"),
+  });
+  return signedInResponse(request, result, 201);
+});

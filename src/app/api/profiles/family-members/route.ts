@@ -1,0 +1,6 @@
+// GET /api/profiles/family-members – everyone in the signed-in user's family
+import { listFamilyMembers } from "@/server/families/list-family-members";
+import { ok } from "@/server/http/envelope";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const GET = authenticatedRoute(async ({ user }) => ok({ familyMembers: await listFamilyMembers({ viewer: user }) }));

@@ -1,0 +1,40 @@
+// Cookie names and options. The browser's session is an httpOnly cookie carrying the same token
+// API clients send as "Authorization: Bearer" (DESIGN §4: never in localStorage).
+
+export const SESSION_COOKIE = "fb_session";
+/** Set by the browser when logout could not reach the server: the session is ignored from then on. */
+export const SIGNED_OUT_COOKIE = "fb_signed_out";
+/** The family of an invite link (?familyId=…) the visitor arrived through. */
+export const INVITE_COOKIE = "fb_invite";
+
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+export const INVITE_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+// Cookies are marked Secure whenever the browser reached us over HTTPS (directly or through a
+// proxy that says so in X-Forwarded-Proto), which is every production deployment.
+type CookieContext = { secure: boolean };
+
+export function sessionCookieHeader(token: string, expiresAt: Date, context: CookieContext) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return serializeCookie(SESSION_COOKIE, token, { maxAge, httpOnly: true, secure: context.secure });
+}
+
+export function clearCookieHeader(name: string, context: CookieContext) {
+  return serializeCookie(name, "", { maxAge: 0, httpOnly: name !== SIGNED_OUT_COOKIE, secure: context.secure });
+}
+
+function serializeCookie(name: string, value: string, options: { maxAge: number; httpOnly: boolean; secure: boolean }) {
+  const parts = [`${name}=${value}`, "Path=/", `Max-Age=${options.maxAge}`, "SameSite=Lax"];
+  if (options.httpOnly) parts.push("HttpOnly");
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}

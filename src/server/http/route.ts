@@ -1,0 +1,101 @@
+import "server-only";
+import { findActiveSession, type ActiveSession } from "@/server/auth/sessions";
+import { readCookie, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
+import { getEnv } from "@/server/env";
+import { AppError } from "./app-error";
+import { isCrossSite, requestOrigin } from "./request-info";
+import { toErrorResponse } from "./to-error-response";
+
+// Every /api handler goes through here: resolve the session (bearer header or cookie), refuse
+// the anonymous unless the route opts out, stop cross-site requests that ride on the cookie,
+// and turn anything thrown into the { success, data, error } envelope.
+
+type RouteContext<Params> = { params: Promise<Params> };
+
+export type AuthenticatedRequest<Params> = {
+  request: Request;
+  params: Params;
+  session: ActiveSession;
+  user: ActiveSession["user"];
+  via: "bearer" | "cookie";
+};
+
+export type PublicRequest<Params> = {
+  request: Request;
+  params: Params;
+  session: ActiveSession | null;
+  via: "bearer" | "cookie" | null;
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const NOT_SIGNED_IN = "Please sign in to continue.";
+const CROSS_SITE = "This request did not come from Family Book. Please reload the page and try again.";
+
+async function resolveSession(request: Request) {
+  const authorization = request.headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    return { session: match ? await findActiveSession(match[1]) : null, via: "bearer" as const, presented: true };
+  }
+  const cookies = request.headers.get("cookie");
+  const token = readCookie(cookies, SESSION_COOKIE);
+  if (!token || readCookie(cookies, SIGNED_OUT_COOKIE)) return { session: null, via: null, presented: false };
+  return { session: await findActiveSession(token), via: "cookie" as const, presented: true };
+}
+
+function allowedOrigins(request: Request) {
+  const origins = [requestOrigin(request)];
+  const appUrl = getEnv().APP_URL;
+  if (appUrl) origins.push(new URL(appUrl).origin);
+  return origins;
+}
+
+/** Refuses a state change from another site. Bearer requests carry no ambient credentials. */
+export function assertSameSite(request: Request) {
+  if (!SAFE_METHODS.has(request.method) && isCrossSite(request, allowedOrigins(request))) {
+    throw new AppError("FORBIDDEN", CROSS_SITE);
+  }
+}
+
+export function authenticatedRoute<Params = Record<string, never>>(
+  handler: (context: AuthenticatedRequest<Params>) => Promise<Response>,
+) {
+  return async (request: Request, context?: RouteContext<Params>) => {
+    try {
+      const { session, via } = await resolveSession(request);
+      if (!session || !via) throw new AppError("UNAUTHORIZED", NOT_SIGNED_IN);
+      if (via === "cookie") assertSameSite(request);
+      const params = ((await context?.params) ?? {}) as Params;
+      return await handler({ request, params, session, user: session.user, via });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+export function publicRoute<Params = Record<string, never>>(handler: (context: PublicRequest<Params>) => Promise<Response>) {
+  return async (request: Request, context?: RouteContext<Params>) => {
+    try {
+      // Public state changes (sign-in, registration) set the session cookie: same-site only.
+      assertSameSite(request);
+      const { session, via } = await resolveSession(request);
+      const params = ((await context?.params) ?? {}) as Params;
+      return await handler({ request, params, session, via: session ? via : null });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** Reads a JSON body; a missing or malformed one is a 400, not a 500. */
+export async function readJson(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.includes("application/json")) {
+    throw new AppError("BAD_REQUEST", "Send the request body as JSON (Content-Type: application/json).");
+  }
+  try {
+    return await request.json();
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,15 @@
+// The User of SPEC §3 as the API shows it. Never the row itself: the row has a password hash.
+
+export type UserDto = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  family_id: string | null;
+};
+
+export function toUserDto(user: { id: string; email: string; first_name: string; last_name: string; family_id: string | null }): UserDto {
+  return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, family_id: user.family_id };
+}
+
+export const userDtoSelect = { id: true, email: true, first_name: true, last_name: true, family_id: true } as const;

@@ -1,0 +1,32 @@
+import { POST as register } from "@/app/api/auth/register/route";
+import { call, uniqueEmail } from "./api";
+
+export type TestAccount = {
+  token: string;
+  user: { id: string; email: string; first_name: string; last_name: string; family_id: string };
+  password: string;
+};
+
+/** Registers a person through the API: a new family, or the given one. */
+export async function createAccount(options: { familyId?: string; firstName?: string; lastName?: string; email?: string } = {}): Promise<TestAccount> {
+  const password = "correct horse battery";
+  const result = await call(register, "/api/auth/register", {
+    body: {
+      first_name: options.firstName ?? "Ada",
+      last_name: options.lastName ?? "Lovelace",
+      email: options.email ?? uniqueEmail(),
+      password,
+      family_id: options.familyId,
+    },
+  });
+  if (result.status !== 201) throw new Error(`Registration failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return { token: result.body.data.token, user: result.body.data.user, password };
+}
+
+/** Two people in one family and one in another: the cast of every permission test. */
+export async function createFamilies() {
+  const owner = await createAccount({ firstName: "Margaret", lastName: "Hughes" });
+  const relative = await createAccount({ familyId: owner.user.family_id, firstName: "Tom", lastName: "Hughes" });
+  const stranger = await createAccount({ firstName: "Olga", lastName: "Petrova" });
+  return { owner, relative, stranger };
+}

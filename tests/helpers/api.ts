@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+
+// Calls route handlers the way Next does, with a real Request, and reads the envelope back.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- route handlers differ in their params type
+type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
+
+export type CallOptions = {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  /** The caller's address as a proxy would forward it; each test user gets its own by default. */
+  address?: string;
+};
+
+export type ApiResult<Data = Record<string, unknown>> = {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; data: Data; error: string | null; fieldErrors?: Record<string, string[]> };
+};
+
+export const ORIGIN = "http://localhost:3000";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the envelope holds
+export async function call<Data = Record<string, any>>(handler: Handler, path: string, options: CallOptions = {}): Promise<ApiResult<Data>> {
+  const headers = new Headers(options.headers);
+  headers.set("host", "localhost:3000");
+  headers.set("x-forwarded-for", options.address ?? randomAddress());
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  if (options.cookie) headers.set("cookie", options.cookie);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set("content-type", "application/json");
+  }
+  const request = new Request(`${ORIGIN}${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+export function randomAddress() {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+export function uniqueEmail(label = "member") {
+  return `${label}.${Date.now().toString(36)}${randomBytes(3).toString("hex")}@example.test`;
+}
+
+export function cookieFrom(result: { headers: Headers }, name: string) {
+  const cookie = result.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
+  return cookie?.split(";")[0];
+}
