@@ -57,6 +57,8 @@ export default defineConfig({
       DATA_DIR: path.join(process.cwd(), ".e2e", "data"),
       DATABASE_URL: "",
       S3_BUCKET: "",
+      // Many test accounts register from one address within minutes.
+      RATE_LIMIT_DISABLED: "true",
     },
   },
 });

@@ -4,6 +4,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/sonner";
+import { getCurrentUser } from "@/server/auth/current-user";
 import { PRODUCT_NAME } from "@/lib/constants";
 import "./globals.css";
 
@@ -18,7 +19,8 @@ export const viewport: Viewport = {
   themeColor: "#7a4a2a",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await getCurrentUser();
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="flex min-h-dvh flex-col font-sans">
@@ -28,7 +30,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader signedIn={false} />
+        <SiteHeader signedIn={user !== null} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6">
           {children}
         </main>

@@ -5,20 +5,21 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { apiRequest } from "@/lib/api-client";
+import { SIGNED_OUT_COOKIE } from "@/lib/cookie-names";
 
-/** Signs out on the server, and locally even when the server cannot be reached (SPEC §4, §8). */
+/**
+ * Ends the session on the server. If the server cannot be reached the browser still signs out
+ * (SPEC §4): it marks itself signed out, and the server ignores its session cookie from then on.
+ */
 export function LogoutButton({ onDone, className }: { onDone?: () => void; className?: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
 
   async function logout() {
     setBusy(true);
-    try {
-      await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
-    } catch {
-      // The session cookie is cleared below regardless; a failed call must not keep anyone signed in.
-    }
-    document.cookie = "fb_session=; Max-Age=0; path=/";
+    const result = await apiRequest("/auth/logout", { method: "POST" });
+    if (!result.ok) document.cookie = `${SIGNED_OUT_COOKIE}=1; Path=/; SameSite=Lax`;
     toast.success("Logged out", { description: "You have been successfully logged out." });
     onDone?.();
     router.push("/");

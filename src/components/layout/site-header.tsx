@@ -22,7 +22,7 @@ function NavLink({ item, pathname, onNavigate, stacked }: { item: MenuItem; path
       onClick={onNavigate}
       aria-current={current ? "page" : undefined}
       className={cn(
-        "inline-flex min-h-11 items-center rounded-md px-3 font-medium hover:bg-accent hover:text-accent-foreground",
+        "inline-flex min-h-11 items-center rounded-md px-2 font-medium hover:bg-accent hover:text-accent-foreground lg:px-3",
         // The current page is marked by an underline and weight, not colour alone.
         current && "underline decoration-2 underline-offset-8 font-semibold",
         stacked && "w-full text-lg",
@@ -50,7 +50,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           {PRODUCT_NAME}
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden flex-wrap items-center justify-end gap-x-1 md:flex">
           {items.map((item) => (
             <NavLink key={item.href} item={item} pathname={pathname} />
           ))}

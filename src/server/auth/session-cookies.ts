@@ -1,11 +1,9 @@
 // Cookie names and options. The browser's session is an httpOnly cookie carrying the same token
 // API clients send as "Authorization: Bearer" (DESIGN §4: never in localStorage).
 
-export const SESSION_COOKIE = "fb_session";
-/** Set by the browser when logout could not reach the server: the session is ignored from then on. */
-export const SIGNED_OUT_COOKIE = "fb_signed_out";
-/** The family of an invite link (?familyId=…) the visitor arrived through. */
-export const INVITE_COOKIE = "fb_invite";
+import { SIGNED_OUT_COOKIE, SESSION_COOKIE } from "@/lib/cookie-names";
+
+export { INVITE_COOKIE, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/lib/cookie-names";
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 export const INVITE_LIFETIME_SECONDS = 7 * 24 * 60 * 60;

@@ -1,0 +1,177 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { apiRequest } from "@/lib/api-client";
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/schemas/auth";
+
+export type AuthTab = "login" | "register";
+
+const DASHBOARD = "/family-dashboard";
+
+function GoogleButton({ mode, enabled }: { mode: "sign-in" | "sign-up"; enabled: boolean }) {
+  const label = mode === "sign-in" ? "Sign in with Google" : "Sign up with Google";
+  function start() {
+    if (enabled) {
+      window.location.assign(`/api/auth/google?mode=${mode}`);
+      return;
+    }
+    toast.error("Not implemented", {
+      description: `Google ${mode} is not yet implemented with the new API.`,
+    });
+  }
+  return (
+    <Button type="button" variant="outline" size="lg" className="w-full" onClick={start}>
+      {label}
+    </Button>
+  );
+}
+
+function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await apiRequest("/auth/login", { json: values });
+    if (!result.ok) {
+      const message = result.status === 401 ? "Invalid email or password. Please try again." : result.error || "Login failed";
+      setFormError(message);
+      toast.error("Login failed", { description: message });
+      return;
+    }
+    toast.success("Welcome back!", { description: "You have successfully logged in." });
+    router.push(DASHBOARD);
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Login">
+      {formError && (
+        <Alert variant="destructive" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <FormField id="login-email" label="Email" error={errors.email?.message} required>
+        {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message} required>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" required {...form.register("password")} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? "Signing in..." : "Sign In"}
+      </Button>
+      <GoogleButton mode="sign-in" enabled={googleEnabled} />
+    </form>
+  );
+}
+
+function RegisterForm({ familyId, googleEnabled }: { familyId?: string; googleEnabled: boolean }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { first_name: "", last_name: "", email: "", password: "", family_id: familyId },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await apiRequest("/auth/register", { json: { ...values, family_id: familyId } });
+    if (!result.ok) {
+      const message = /already registered/i.test(result.error)
+        ? "An account with this email already exists."
+        : result.error || "Something went wrong. Please try again.";
+      setFormError(message);
+      toast.error("Registration failed", { description: message });
+      return;
+    }
+    toast.success("Welcome!", { description: "Your account has been created successfully." });
+    router.push(DASHBOARD);
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Register">
+      {formError && (
+        <Alert variant="destructive" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="register-first-name" label="First name" error={errors.first_name?.message} required>
+          {(control) => <Input {...control} autoComplete="given-name" required {...form.register("first_name")} />}
+        </FormField>
+        <FormField id="register-last-name" label="Last name" error={errors.last_name?.message} required>
+          {(control) => <Input {...control} autoComplete="family-name" required {...form.register("last_name")} />}
+        </FormField>
+      </div>
+      <FormField id="register-email" label="Email" error={errors.email?.message} required>
+        {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
+      </FormField>
+      <FormField id="register-password" label="Password" hint="At least 8 characters." error={errors.password?.message} required>
+        {(control) => <Input {...control} type="password" autoComplete="new-password" required {...form.register("password")} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? "Creating account..." : "Register"}
+      </Button>
+      <GoogleButton mode="sign-up" enabled={googleEnabled} />
+    </form>
+  );
+}
+
+export function AuthForms({ initialTab, familyId, googleEnabled }: { initialTab: AuthTab; familyId?: string; googleEnabled: boolean }) {
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const joining = Boolean(familyId);
+
+  function changeTab(next: string) {
+    const value: AuthTab = next === "register" ? "register" : "login";
+    setTab(value);
+    const url = new URL(window.location.href);
+    url.searchParams.set("tab", value);
+    window.history.replaceState(null, "", url);
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-6">
+      <h1 className="text-center text-3xl font-bold">{tab === "login" ? "Sign in" : "Register"}</h1>
+      <Tabs value={tab} onValueChange={changeTab}>
+        <TabsList aria-label="Sign in or register">
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="register">Register</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login">
+          <Card>
+            <CardHeader>
+              <CardTitle>Welcome back</CardTitle>
+              <CardDescription>Sign in to see your family&apos;s memories.</CardDescription>
+            </CardHeader>
+            <LoginForm googleEnabled={googleEnabled} />
+          </Card>
+        </TabsContent>
+        <TabsContent value="register">
+          <Card>
+            <CardHeader>
+              <CardTitle>{joining ? "Join family group" : "Create your family account"}</CardTitle>
+              <CardDescription>
+                {joining ? "Register to join an existing family group" : "Register to start preserving your family's memories"}
+              </CardDescription>
+            </CardHeader>
+            <RegisterForm familyId={familyId} googleEnabled={googleEnabled} />
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { LockIcon } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+/** The prompt pages for signed-in members show to anonymous visitors (SPEC §1). */
+export function AuthRequired({ heading, message }: { heading: string; message: string }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <Card role="region" aria-labelledby="auth-required-title">
+        <CardHeader>
+          <span className="mb-1 inline-flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+            <LockIcon aria-hidden="true" className="size-6" />
+          </span>
+          <CardTitle id="auth-required-title">Authentication Required</CardTitle>
+          <CardDescription className="text-base">{message}</CardDescription>
+        </CardHeader>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link href="/register?tab=login">Sign In</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link href="/register?tab=register">Register</Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}
