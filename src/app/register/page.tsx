@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AuthForms } from "@/components/auth/auth-forms";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { getCurrentUser, rememberedInvite } from "@/server/auth/current-user";
-import { getEnv } from "@/server/env";
+import { googleSignInEnabled } from "@/server/auth/google-provider";
 
 export const metadata: Metadata = { title: "Sign in or register" };
 
@@ -19,12 +19,11 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
   // An invite link opened on any page earlier is remembered; a malformed one is shown as given
   // so that registering explains it instead of silently starting a new family.
   const familyId = fromLink ?? (await rememberedInvite());
-  const env = getEnv();
   return (
     <AuthForms
       initialTab={tab}
       familyId={familyId && (UUID_PATTERN.test(familyId) || fromLink) ? familyId : undefined}
-      googleEnabled={Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)}
+      googleEnabled={googleSignInEnabled()}
     />
   );
 }

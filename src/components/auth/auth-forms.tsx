@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -22,7 +23,7 @@ function GoogleButton({ mode, enabled }: { mode: "sign-in" | "sign-up"; enabled:
   const label = mode === "sign-in" ? "Sign in with Google" : "Sign up with Google";
   function start() {
     if (enabled) {
-      window.location.assign(`/api/auth/google?mode=${mode}`);
+      void signIn("google", { redirectTo: "/api/auth/google/complete" });
       return;
     }
     toast.error("Not implemented", {
