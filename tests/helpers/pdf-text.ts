@@ -17,7 +17,7 @@ export async function readPdf(bytes: Uint8Array) {
     );
     const operators = await page.getOperatorList();
     const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    images += operators.fnArray.filter((fn) => fn === OPS.paintImageXObject || fn === OPS.paintJpegXObject).length;
+    images += operators.fnArray.filter((fn) => fn === OPS.paintImageXObject).length;
   }
   const info = (await document.getMetadata()).info as Record<string, unknown>;
   await document.destroy();
