@@ -87,6 +87,7 @@ function MemoryEntry({ memory, contentWidth }: { memory: BookMemory; contentWidt
         <View style={styles.photos}>
           {photoBoxes(memory.photos, contentWidth).map(({ photo, slotWidth, width, height }) => (
             <View key={photo.id} wrap={false} style={[styles.photoFrame, { width: slotWidth, alignItems: "center" }]}>
+              {/* eslint-disable-next-line jsx-a11y/alt-text -- a PDF image, not an HTML img */}
               <Image src={photo.load} style={{ width, height, objectFit: "contain" }} />
             </View>
           ))}

@@ -1,0 +1,21 @@
+// GET /api/family-book/pdf – the family's shared memories and answers as a printable PDF book
+import { Readable } from "node:stream";
+import { bookOptionsSchema } from "@/lib/schemas/family-book";
+import { gatherBookContent } from "@/server/book/gather-book-content";
+import { renderBookPdf } from "@/server/book/render-book-pdf";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const GET = authenticatedRoute(async ({ request, user }) => {
+  const url = new URL(request.url);
+  const options = bookOptionsSchema.parse(Object.fromEntries(url.searchParams));
+  const content = await gatherBookContent({ viewer: user, options });
+  const stream = await renderBookPdf(content, options.size);
+  const slug = content.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "family-book";
+  return new Response(Readable.toWeb(stream as Readable) as ReadableStream, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${slug}-${content.generatedOn}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+});

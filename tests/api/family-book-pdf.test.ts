@@ -1,0 +1,169 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadBook } from "@/app/api/family-book/pdf/route";
+import { getDb } from "@/server/db/client";
+import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
+import { getStorage } from "@/server/storage";
+import { ORIGIN } from "../helpers/api";
+import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { readPdf } from "../helpers/pdf-text";
+
+let owner: TestAccount;
+let relative: TestAccount;
+let stranger: TestAccount;
+
+async function memory(account: TestAccount, fields: { title: string; date: string; shared: boolean; content?: string; tagged?: string[]; photos?: number }) {
+  const prisma = await getDb();
+  const created = await prisma.memory.create({
+    data: {
+      user_id: account.user.id,
+      family_id: account.user.family_id,
+      title: fields.title,
+      content: fields.content ?? `${fields.title}: the whole story.`,
+      memory_date: new Date(`${fields.date}T00:00:00Z`),
+      is_shared: fields.shared,
+      memory_tags: { create: (fields.tagged ?? []).map((tagged_user_id) => ({ tagged_user_id })) },
+    },
+  });
+  for (let index = 0; index < (fields.photos ?? 0); index += 1) {
+    const key = `test/${created.id}/${index}/display.webp`;
+    const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30 * index, g: 120, b: 90 } } }).webp().toBuffer();
+    await getStorage().put(key, bytes, "image/webp");
+    await prisma.memoryPhoto.create({
+      data: { memory_id: created.id, order_number: index, original_key: key, display_key: key, thumbnail_key: key, content_type: "image/webp", width: 1600, height: 1200, byte_size: bytes.length },
+    });
+  }
+  return created;
+}
+
+async function answers(account: TestAccount, fields: { date: string; shared: boolean; sharedQuestionSlugs?: string[] }) {
+  const prisma = await getDb();
+  const slugs = ["born", "earliest"];
+  return prisma.submission.create({
+    data: {
+      questionnaire_id: libraryQuestionnaireId("childhood"),
+      user_id: account.user.id,
+      family_id: account.user.family_id,
+      is_shared: fields.shared,
+      created_at: new Date(`${fields.date}T12:00:00Z`),
+      responses: {
+        create: slugs.map((slug) => ({
+          question_id: libraryQuestionId("childhood", slug),
+          answer_text: `${account.user.first_name}'s answer about ${slug}`,
+          is_shared: fields.sharedQuestionSlugs?.includes(slug) ?? false,
+        })),
+      },
+    },
+  });
+}
+
+async function fetchBook(account: TestAccount | null, query = "") {
+  const headers = new Headers({ host: "localhost:3000" });
+  if (account) headers.set("authorization", `Bearer ${account.token}`);
+  const response = await downloadBook(new Request(`${ORIGIN}/api/family-book/pdf${query}`, { headers }), { params: Promise.resolve({}) });
+  return response;
+}
+
+async function bookText(account: TestAccount, query = "") {
+  const response = await fetchBook(account, query);
+  expect(response.status).toBe(200);
+  return readPdf(new Uint8Array(await response.arrayBuffer()));
+}
+
+beforeAll(async () => {
+  ({ owner, relative, stranger } = await createFamilies());
+  const prisma = await getDb();
+  await prisma.user.update({ where: { id: relative.user.id }, data: { first_name: "Łukasz", last_name: "Ørsted" } });
+  await memory(owner, { title: "Summer at the lake", date: "1990-07-14", shared: true, tagged: [relative.user.id], photos: 2 });
+  await memory(owner, { title: "My secret diary", date: "1991-01-01", shared: false });
+  await memory(relative, { title: "Graduation day", date: "2001-06-30", shared: true });
+  await memory(stranger, { title: "Another family's picnic", date: "1995-05-05", shared: true });
+  await answers(relative, { date: "1999-03-01", shared: true });
+  await answers(owner, { date: "2005-03-01", shared: false, sharedQuestionSlugs: ["earliest"] });
+  await answers(owner, { date: "2006-03-01", shared: false });
+  await answers(stranger, { date: "2004-03-01", shared: true });
+}, 60_000);
+
+describe("GET /api/family-book/pdf", () => {
+  it("downloads the family's shared memories and answers as a PDF attachment", async () => {
+    const response = await fetchBook(relative);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="the-hughes-family-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+  });
+
+  it("holds the right items in date order, with accented names intact and photos embedded", async () => {
+    const pdf = await bookText(owner);
+    const text = pdf.text;
+    expect(pdf.pages[0]).toContain("The Hughes Family");
+    expect(pdf.pages[0]).toContain("1990 – 2005");
+    const order = ["Summer at the lake", "Childhood Memories", "Graduation day"].map((title) => text.indexOf(title));
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain("with Łukasz Ørsted");
+    expect(text).toContain("Answered by Łukasz Ørsted on March 1, 1999");
+    expect(text).toContain("Tom's answer about born");
+    expect(pdf.images).toBe(2);
+  });
+
+  it("includes an answer shared on its own, without the rest of its submission", async () => {
+    const text = (await bookText(relative)).text;
+    expect(text).toContain("Margaret's answer about earliest");
+    expect(text).not.toContain("Margaret's answer about born");
+  });
+
+  it("never includes another family's items or anyone's unshared ones", async () => {
+    for (const reader of [owner, relative]) {
+      const text = (await bookText(reader)).text;
+      expect(text).not.toContain("Another family's picnic");
+      expect(text).not.toContain("Olga's answer");
+      expect(text).not.toContain("My secret diary");
+    }
+    const strangersBook = (await bookText(stranger)).text;
+    expect(strangersBook).toContain("Another family's picnic");
+    expect(strangersBook).not.toContain("Summer at the lake");
+  });
+
+  it("filters by member", async () => {
+    const text = (await bookText(owner, `?member=${relative.user.id}`)).text;
+    expect(text).toContain("Graduation day");
+    expect(text).toContain("Tom's answer about born");
+    expect(text).not.toContain("Summer at the lake");
+  });
+
+  it("filters by date range", async () => {
+    const text = (await bookText(owner, "?from=2000-01-01&to=2005-12-31&size=LETTER")).text;
+    expect(text).toContain("Graduation day");
+    expect(text).toContain("Margaret's answer about earliest");
+    expect(text).not.toContain("Summer at the lake");
+    expect(text).not.toContain("Tom's answer about born");
+  });
+
+  it("gives a friendly one-page book when nothing has been shared", async () => {
+    const newcomer = await createAccount({ firstName: "Nina", lastName: "Solo" });
+    const pdf = await bookText(newcomer);
+    expect(pdf.pageCount).toBe(1);
+    expect(pdf.text).toContain("Nothing has been shared in this book yet.");
+  });
+
+  it.each([
+    ["?size=A3", "Paper size must be A4 or LETTER"],
+    ["?from=2024-02-30", "That date does not exist"],
+    ["?from=2024-05-01&to=2024-04-01", "The start date must be on or before the end date"],
+  ])("refuses %s with 400 and says why", async (query, message) => {
+    const response = await fetchBook(owner, query);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(message);
+  });
+
+  it("answers 404 for a member of another family", async () => {
+    const response = await fetchBook(owner, `?member=${stranger.user.id}`);
+    expect(response.status).toBe(404);
+  });
+
+  it("answers 401 to an anonymous visitor", async () => {
+    expect((await fetchBook(null)).status).toBe(401);
+  });
+});
