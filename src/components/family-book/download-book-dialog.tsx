@@ -1,0 +1,135 @@
+"use client";
+
+import { DownloadIcon, Loader2Icon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { NativeSelect } from "@/components/ui/select";
+
+export type BookMember = { id: string; first_name: string; last_name: string };
+
+function fileNameFrom(disposition: string | null) {
+  return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "family-book.pdf";
+}
+
+/** The Digital PDF Book: choose whose stories, which years and the paper, then download. */
+export function DownloadBookDialog({ members, initialMember }: { members: BookMember[]; initialMember?: string }) {
+  const [open, setOpen] = useState(false);
+  const [member, setMember] = useState(initialMember ?? "");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [size, setSize] = useState<"A4" | "LETTER">("A4");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function download() {
+    setBusy(true);
+    setError(null);
+    const query = new URLSearchParams({ size });
+    if (member) query.set("member", member);
+    if (from) query.set("from", from);
+    if (to) query.set("to", to);
+    try {
+      const response = await fetch(`/api/family-book/pdf?${query}`, { credentials: "same-origin" });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        throw new Error(body?.error || `HTTP error! status: ${response.status}`);
+      }
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = fileNameFrom(response.headers.get("content-disposition"));
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast.success("Your Family Book is ready", { description: "The PDF has been downloaded." });
+      setOpen(false);
+    } catch (cause) {
+      const message = cause instanceof Error && cause.message !== "Failed to fetch" ? cause.message : "Could not reach Family Book.";
+      setError(`We could not make your book: ${message} Please try again.`);
+      toast.error("Download failed", { description: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <DownloadIcon aria-hidden="true" />
+          Download PDF book
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Download PDF book</DialogTitle>
+        <DialogDescription>A printable book of everything your family has shared, chapter by chapter, year by year.</DialogDescription>
+        <form
+          className="flex flex-col gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void download();
+          }}
+        >
+          <FormField id="book-member" label="Whose stories">
+            {(control) => (
+              <NativeSelect {...control} value={member} onChange={(event) => setMember(event.target.value)}>
+                <option value="">The whole family</option>
+                {members.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.first_name} {person.last_name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="book-from" label="From (optional)">
+              {(control) => <Input {...control} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />}
+            </FormField>
+            <FormField id="book-to" label="To (optional)">
+              {(control) => <Input {...control} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />}
+            </FormField>
+          </div>
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 font-medium">Paper size</legend>
+            <RadioGroup value={size} onValueChange={(value) => setSize(value as "A4" | "LETTER")} className="flex gap-6">
+              <div className="flex items-center gap-3">
+                <RadioGroupItem value="A4" id="book-size-a4" />
+                <Label htmlFor="book-size-a4">A4</Label>
+              </div>
+              <div className="flex items-center gap-3">
+                <RadioGroupItem value="LETTER" id="book-size-letter" />
+                <Label htmlFor="book-size-letter">US Letter</Label>
+              </div>
+            </RadioGroup>
+          </fieldset>
+          {busy && (
+            <p role="status" className="flex items-center gap-3 text-muted-foreground">
+              <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />
+              Making your book… large families can take a few seconds.
+            </p>
+          )}
+          {error && (
+            <Alert variant="destructive" role="alert">
+              {error}
+            </Alert>
+          )}
+          <DialogFooter>
+            <Button type="submit" size="lg" disabled={busy}>
+              {busy ? "Making your book..." : "Download"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
