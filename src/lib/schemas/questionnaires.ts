@@ -10,6 +10,8 @@ export const TITLE_REQUIRED = "Title is required";
 export const QUESTIONS_REQUIRED = "At least one question is required";
 export const QUESTION_TEXT_REQUIRED = "Question text is required";
 export const TARGETS_REQUIRED = "At least one family member must be selected for specific targeting.";
+export const ALREADY_ANSWERED =
+  "You have already answered this questionnaire, and it takes one set of answers per person. You can find your answers under My Completed Questionnaires.";
 
 export const MAX_ANSWER_LENGTH = 20_000;
 export const MAX_QUESTIONS = 50;

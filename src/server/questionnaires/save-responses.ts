@@ -1,5 +1,5 @@
 import "server-only";
-import { answerProblem, saveResponsesSchema } from "@/lib/schemas/questionnaires";
+import { ALREADY_ANSWERED, answerProblem, saveResponsesSchema } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import { AppError, notFound, type FieldErrors } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
@@ -7,8 +7,6 @@ import { QUESTIONNAIRE_NOT_FOUND, questionOrder, responseSelect, toResponseDto, 
 
 export const ONE_QUESTIONNAIRE_ONLY = "All answers must belong to one questionnaire.";
 export const DUPLICATE_ANSWER = "Each question can be answered only once per submission.";
-export const ALREADY_ANSWERED =
-  "You have already answered this questionnaire, and it takes one set of answers per person. You can find your answers under My Completed Questionnaires.";
 
 /**
  * Saves one submission with its answers, in one transaction (SPEC §3 saved answers payload).
