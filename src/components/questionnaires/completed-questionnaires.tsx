@@ -26,7 +26,7 @@ function ShareButton({ shared, busy, onClick, what }: { shared: boolean; busy: B
       aria-pressed={shared}
       disabled={busy !== null}
       onClick={onClick}
-      className="min-w-28"
+      className="min-w-28 self-start sm:self-auto"
     >
       {shared ? <CheckIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
       {label}
