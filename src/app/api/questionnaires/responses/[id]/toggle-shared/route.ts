@@ -1,0 +1,9 @@
+// PATCH /api/questionnaires/responses/{id}/toggle-shared – the author shares or hides one answer
+import { toggleResponseShared } from "@/server/questionnaires/toggle-response-shared";
+import { ok } from "@/server/http/envelope";
+import { authenticatedRoute } from "@/server/http/route";
+import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
+
+export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) =>
+  ok({ response: await toggleResponseShared({ viewer: user, responseId: params.id, input: await readOptionalJson(request) }) }),
+);

@@ -1,0 +1,9 @@
+// GET /api/questionnaires/responses/shared – every answer the user's family may read, one by one
+import { listSharedResponses } from "@/server/questionnaires/list-shared-responses";
+import { ok } from "@/server/http/envelope";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const GET = authenticatedRoute(async ({ user, request }) => {
+  const page = Object.fromEntries(new URL(request.url).searchParams);
+  return ok(await listSharedResponses({ viewer: user, page }));
+});

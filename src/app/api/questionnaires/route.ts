@@ -1,0 +1,11 @@
+// GET /api/questionnaires – what the user may answer; POST – a custom family questionnaire
+import { createQuestionnaire } from "@/server/questionnaires/create-questionnaire";
+import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
+import { ok } from "@/server/http/envelope";
+import { authenticatedRoute, readJson } from "@/server/http/route";
+
+export const GET = authenticatedRoute(async ({ user }) => ok({ questionnaires: await listQuestionnaires({ viewer: user }) }));
+
+export const POST = authenticatedRoute(async ({ user, request }) =>
+  ok({ questionnaire: await createQuestionnaire({ viewer: user, input: await readJson(request) }) }, { status: 201 }),
+);

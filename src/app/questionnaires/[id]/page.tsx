@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AuthRequired } from "@/components/auth/auth-required";
+import { AlreadyAnswered } from "@/components/questionnaires/already-answered";
+import { AnswerForm } from "@/components/questionnaires/answer-form";
+import { LOAD_DETAILS_FAILED, SIGN_IN_TO_QUESTIONNAIRES } from "@/components/questionnaires/messages";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { getCurrentUser } from "@/server/auth/current-user";
+import { AppError } from "@/server/http/app-error";
+import { getQuestionnaire } from "@/server/questionnaires/get-questionnaire";
+
+export const metadata: Metadata = { title: "Questionnaire" };
+
+type Loaded = Awaited<ReturnType<typeof getQuestionnaire>>;
+
+async function load(viewer: NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>, questionnaireId: string): Promise<Loaded | "not-found" | "failed"> {
+  try {
+    return await getQuestionnaire({ viewer, questionnaireId });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") return "not-found";
+    console.error("Loading a questionnaire failed", error);
+    return "failed";
+  }
+}
+
+function ReturnButton() {
+  return (
+    <Button asChild size="lg" className="self-start">
+      <Link href="/questionnaires">Return to Questionnaires</Link>
+    </Button>
+  );
+}
+
+export default async function QuestionnairePage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await getCurrentUser();
+  if (!user) return <AuthRequired heading="Questionnaire" message={SIGN_IN_TO_QUESTIONNAIRES} />;
+  const { id } = await params;
+  const loaded = await load(user, id);
+
+  if (loaded === "not-found") {
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-3xl font-bold">Questionnaire not found</h1>
+        <ReturnButton />
+      </div>
+    );
+  }
+  if (loaded === "failed") {
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-3xl font-bold">Questionnaire</h1>
+        <Alert variant="destructive" role="alert">
+          {LOAD_DETAILS_FAILED}
+        </Alert>
+        <ReturnButton />
+      </div>
+    );
+  }
+
+  const { questionnaire, questions, ownSubmissionCount } = loaded;
+  const answered = !questionnaire.allow_multiple_responses && ownSubmissionCount > 0;
+  const anyRequired = questions.some((question) => question.is_required);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold">{questionnaire.title}</h1>
+        {questionnaire.description && <p className="text-lg text-muted-foreground">{questionnaire.description}</p>}
+        {anyRequired && !answered && (
+          <p className="text-sm text-muted-foreground">
+            Questions marked <span aria-hidden="true" className="font-bold text-destructive">*</span>
+            <span className="sr-only">with an asterisk</span> are required.
+          </p>
+        )}
+      </div>
+      {answered ? <AlreadyAnswered /> : <AnswerForm questions={questions} />}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { apiRequest } from "@/lib/api-client";
+import { answerFormSchema, type AnswerFormValues } from "@/lib/schemas/questionnaires";
+import { ANSWER_PLACEHOLDER, SAVE_FAILED } from "./messages";
+import { RequiredMark } from "./required-mark";
+import { AlreadyAnswered } from "./already-answered";
+
+export type AnswerFormQuestion = {
+  id: string;
+  question_text: string;
+  description: string | null;
+  is_required: boolean;
+  input_type: "text" | "textarea";
+};
+
+/** One field per question; each shows its own message under it (SPEC §5). */
+export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
+  const router = useRouter();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const schema = useMemo(() => answerFormSchema(questions), [questions]);
+  const form = useForm<AnswerFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { answers: questions.map(() => "") },
+    reValidateMode: "onChange",
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const result = await apiRequest("/questionnaires/responses", {
+      json: { responses: questions.map((question, index) => ({ question_id: question.id, answer_text: values.answers[index] ?? "" })) },
+    });
+    if (result.ok) {
+      toast.success("Success", { description: "Your responses have been saved successfully." });
+      router.push("/questionnaires");
+      router.refresh();
+      return;
+    }
+    if (result.status === 409) {
+      setConflict(result.error);
+      return;
+    }
+    questions.forEach((question, index) => {
+      const message = result.fieldErrors?.[question.id]?.[0];
+      if (message) form.setError(`answers.${index}`, { message });
+    });
+    toast.error("Error", { description: SAVE_FAILED });
+  });
+
+  if (conflict) return <AlreadyAnswered message={conflict} />;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
+      <ol className="flex flex-col gap-6">
+        {questions.map((question, index) => {
+          const control = form.register(`answers.${index}`);
+          const id = `answer-${question.id}`;
+          return (
+            <li key={question.id} className="rounded-xl border bg-card p-5 shadow-sm">
+              <FormField
+                id={id}
+                label={
+                  <span className="text-lg font-semibold">
+                    {question.question_text}
+                    {question.is_required && <RequiredMark />}
+                  </span>
+                }
+                hint={question.description ?? undefined}
+                error={errors.answers?.[index]?.message}
+                required={question.is_required}
+              >
+                {(field) =>
+                  question.input_type === "textarea" ? (
+                    <Textarea {...field} placeholder={ANSWER_PLACEHOLDER} rows={5} {...control} />
+                  ) : (
+                    <Input {...field} placeholder={ANSWER_PLACEHOLDER} {...control} />
+                  )
+                }
+              </FormField>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline" size="lg">
+          <Link href="/questionnaires">Cancel</Link>
+        </Button>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? "Submitting..." : "Submit"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { PRODUCT_NAME } from "@/lib/constants";
+
+// The questionnaire screens' words (SPEC §2, §4, §8), kept together so tests and screens agree.
+
+export const SIGN_IN_TO_QUESTIONNAIRES = "Please sign in or register to access family questionnaires.";
+export const LOAD_QUESTIONNAIRES_FAILED = "Failed to load questionnaires. Please try again later.";
+export const NO_QUESTIONNAIRES = "No questionnaires available at the moment.";
+export const LOAD_DETAILS_FAILED = "Failed to load questionnaire details.";
+export const SAVE_FAILED = "Failed to save your responses. Please try again.";
+export const ANSWER_PLACEHOLDER = "Share your thoughts here...";
+export const LOAD_COMPLETED_FAILED = "Failed to load completed questionnaires.";
+export const NONE_COMPLETED = "You haven't completed any questionnaires yet.";
+export const SHARING_FAILED = "Failed to update sharing settings. Please try again.";
+export const SHARING_ALL_FAILED = "Failed to update sharing settings for all submissions. Please try again.";
+
+export const sharingToasts = {
+  response: (shared: boolean) =>
+    shared
+      ? { title: "Response shared", description: `Your response is now visible in the ${PRODUCT_NAME}` }
+      : { title: "Response unshared", description: `Your response is no longer visible in the ${PRODUCT_NAME}` },
+  submission: (shared: boolean) =>
+    shared
+      ? { title: "Submission shared", description: `Your submission is now visible in the ${PRODUCT_NAME}` }
+      : { title: "Submission unshared", description: `Your submission is no longer visible in the ${PRODUCT_NAME}` },
+  all: (shared: boolean) =>
+    shared
+      ? { title: "All submissions shared", description: `All your submissions are now visible in the ${PRODUCT_NAME}` }
+      : { title: "All submissions unshared", description: `All your submissions are no longer visible in the ${PRODUCT_NAME}` },
+};
+
+export function audienceLabel(questionnaire: { audience: string; family_id: string | null }) {
+  if (questionnaire.audience === "GLOBAL") return null;
+  const type = questionnaire.audience === "FAMILY_WIDE" ? "Type: Family-Wide" : "Type: Targeted Members";
+  return questionnaire.family_id ? `${type} (Family specific)` : type;
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { feedPageSchema } from "@/lib/schemas/questionnaires";
+import { getDb } from "@/server/db/client";
+import type { UserDto } from "@/server/users/user-dto";
+import { familySubmissionsWhere } from "./shared-answers";
+
+export type SharedResponseDto = {
+  id: string;
+  question_id: string;
+  answer_text: string;
+  is_shared: boolean;
+  submission_id: string;
+  user_id: string;
+  created_at: string;
+  profiles: { first_name: string; last_name: string };
+  questions: { id: string; question_text: string; questionnaire_id: string; questionnaires: { id: string; title: string } };
+};
+
+/**
+ * Every answer the family may read, one by one, newest first: the same answers as the shared
+ * submissions feed (shared themselves, or part of a shared submission), not grouped.
+ */
+export async function listSharedResponses({ viewer, page }: { viewer: UserDto; page?: unknown }) {
+  const { limit, cursor } = feedPageSchema.parse(page ?? {});
+  const family = familySubmissionsWhere(viewer);
+  if (!family) return { responses: [] as SharedResponseDto[], next_cursor: null };
+  const prisma = await getDb();
+  const rows = await prisma.response.findMany({
+    where: { AND: [{ submission: family }, { OR: [{ is_shared: true }, { submission: { is_shared: true } }] }] },
+    select: {
+      id: true,
+      question_id: true,
+      answer_text: true,
+      is_shared: true,
+      submission_id: true,
+      created_at: true,
+      submission: { select: { user_id: true, user: { select: { first_name: true, last_name: true } } } },
+      question: { select: { id: true, question_text: true, questionnaire_id: true, questionnaire: { select: { id: true, title: true } } } },
+    },
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+  });
+  const pageRows = rows.slice(0, limit);
+  const responses: SharedResponseDto[] = pageRows.map((row) => ({
+    id: row.id,
+    question_id: row.question_id,
+    answer_text: row.answer_text,
+    is_shared: row.is_shared,
+    submission_id: row.submission_id,
+    user_id: row.submission.user_id,
+    created_at: row.created_at.toISOString(),
+    profiles: { first_name: row.submission.user.first_name, last_name: row.submission.user.last_name },
+    questions: {
+      id: row.question.id,
+      question_text: row.question.question_text,
+      questionnaire_id: row.question.questionnaire_id,
+      questionnaires: { id: row.question.questionnaire.id, title: row.question.questionnaire.title },
+    },
+  }));
+  return { responses, next_cursor: rows.length > limit ? pageRows.at(-1)!.id : null };
+}

@@ -1,0 +1,121 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { UserDto } from "@/server/users/user-dto";
+
+// The questionnaire entities of SPEC §3 as the API and the pages show them (snake_case DTOs).
+
+export type QuestionnaireAudience = "GLOBAL" | "FAMILY_WIDE" | "SPECIFIC_FAMILY_MEMBERS";
+
+export type QuestionnaireDto = {
+  id: string;
+  title: string;
+  description: string | null;
+  audience: QuestionnaireAudience;
+  family_id: string | null;
+  allow_multiple_responses: boolean;
+};
+
+export type QuestionDto = {
+  id: string;
+  question_text: string;
+  description: string | null;
+  is_required: boolean;
+  questionnaire_id: string;
+  input_type: "text" | "textarea";
+};
+
+export type ResponseDto = {
+  id: string;
+  question_id: string;
+  answer_text: string;
+  is_shared: boolean;
+  submission_id: string;
+  created_at: string;
+};
+
+export type SubmissionDto = {
+  id: string;
+  questionnaire_id: string;
+  created_at: string;
+  is_shared: boolean;
+  responses: ResponseDto[];
+};
+
+export const QUESTIONNAIRE_NOT_FOUND = "Questionnaire not found";
+
+export const questionnaireSelect = {
+  id: true,
+  title: true,
+  description: true,
+  audience: true,
+  family_id: true,
+  allow_multiple_responses: true,
+} as const;
+
+export const questionSelect = {
+  id: true,
+  question_text: true,
+  description: true,
+  is_required: true,
+  questionnaire_id: true,
+  input_type: true,
+} as const;
+
+export const responseSelect = { id: true, question_id: true, answer_text: true, is_shared: true, submission_id: true, created_at: true } as const;
+
+export const questionOrder = [{ position: "asc" }, { id: "asc" }] satisfies Prisma.QuestionOrderByWithRelationInput[];
+
+type QuestionnaireRow = Prisma.QuestionnaireGetPayload<{ select: typeof questionnaireSelect }>;
+type QuestionRow = Prisma.QuestionGetPayload<{ select: typeof questionSelect }>;
+type ResponseRow = Prisma.ResponseGetPayload<{ select: typeof responseSelect }>;
+
+export function toQuestionnaireDto(row: QuestionnaireRow): QuestionnaireDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    audience: row.audience,
+    family_id: row.family_id,
+    allow_multiple_responses: row.allow_multiple_responses,
+  };
+}
+
+export function toQuestionDto(row: QuestionRow): QuestionDto {
+  return {
+    id: row.id,
+    question_text: row.question_text,
+    description: row.description,
+    is_required: row.is_required,
+    questionnaire_id: row.questionnaire_id,
+    input_type: row.input_type,
+  };
+}
+
+export function toResponseDto(row: ResponseRow): ResponseDto {
+  return {
+    id: row.id,
+    question_id: row.question_id,
+    answer_text: row.answer_text,
+    is_shared: row.is_shared,
+    submission_id: row.submission_id,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * The WHERE clause for "questionnaires this viewer may see" (DESIGN §5): the GLOBAL library,
+ * their family's FAMILY_WIDE ones, and SPECIFIC_FAMILY_MEMBERS ones they created or are a target of.
+ */
+export function visibleQuestionnairesWhere(viewer: Pick<UserDto, "id" | "family_id">): Prisma.QuestionnaireWhereInput {
+  const targetedAtViewer: Prisma.QuestionnaireWhereInput = {
+    audience: "SPECIFIC_FAMILY_MEMBERS",
+    OR: [{ created_by_id: viewer.id }, { targets: { some: { user_id: viewer.id } } }],
+  };
+  if (!viewer.family_id) return { OR: [{ audience: "GLOBAL" }, { ...targetedAtViewer, created_by_id: viewer.id }] };
+  return {
+    OR: [
+      { audience: "GLOBAL" },
+      { audience: "FAMILY_WIDE", family_id: viewer.family_id },
+      { ...targetedAtViewer, family_id: viewer.family_id },
+    ],
+  };
+}

@@ -1,0 +1,340 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as ownResponses } from "@/app/api/questionnaires/[id]/responses/route";
+import { GET as ownSubmissions } from "@/app/api/questionnaires/[id]/submissions/route";
+import { PATCH as toggleResponse } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
+import { GET as sharedResponses } from "@/app/api/questionnaires/responses/shared/route";
+import { POST as saveResponses } from "@/app/api/questionnaires/responses/route";
+import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
+import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
+import { getDb } from "@/server/db/client";
+import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
+import { call } from "../helpers/api";
+import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+
+let owner: TestAccount;
+let relative: TestAccount;
+let cousin: TestAccount;
+let stranger: TestAccount;
+
+beforeAll(async () => {
+  ({ owner, relative, stranger } = await createFamilies());
+  cousin = await createAccount({ familyId: owner.user.family_id, firstName: "Ruth", lastName: "Hughes" });
+});
+
+const childhood = libraryQuestionnaireId("childhood");
+const born = libraryQuestionId("childhood", "born");
+const earliest = libraryQuestionId("childhood", "earliest");
+const home = libraryQuestionId("childhood", "home");
+const traditions = libraryQuestionnaireId("traditions-and-holidays");
+const holiday = libraryQuestionId("traditions-and-holidays", "holiday");
+const holidayMemory = libraryQuestionId("traditions-and-holidays", "memory");
+
+const submissionsOf = (account: TestAccount, id: string) =>
+  call(ownSubmissions, `/api/questionnaires/${id}/submissions`, { token: account.token, params: { id } });
+const shareSubmission = (account: TestAccount | null, id: string, body?: unknown) =>
+  call(toggleSubmission, `/api/questionnaires/submissions/${id}/toggle-shared`, { method: "PATCH", token: account?.token, params: { id }, body });
+const shareResponse = (account: TestAccount | null, id: string, body?: unknown) =>
+  call(toggleResponse, `/api/questionnaires/responses/${id}/toggle-shared`, { method: "PATCH", token: account?.token, params: { id }, body });
+const submissionFeed = (account: TestAccount) => call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: account.token });
+const responseFeed = (account: TestAccount) => call(sharedResponses, "/api/questionnaires/responses/shared", { token: account.token });
+
+describe("POST /api/questionnaires/responses", () => {
+  it("saves one submission with its answers, trimmed, and leaves blank optional answers out", async () => {
+    const person = await createAccount();
+    const result = await answer(person, [
+      { question_id: born, answer_text: "  Leeds, 1948  " },
+      { question_id: earliest, answer_text: "The coal fire in the kitchen." },
+      { question_id: home, answer_text: "" },
+    ]);
+    expect(result.status).toBe(201);
+    expect(result.body.data.submission).toMatchObject({ questionnaire_id: childhood, is_shared: false });
+    const submissions = await submissionsOf(person, childhood);
+    expect(submissions.body.data.submissions).toEqual([
+      {
+        id: result.body.data.submission.id,
+        questionnaire_id: childhood,
+        created_at: expect.any(String),
+        is_shared: false,
+        responses: [
+          expect.objectContaining({ question_id: born, answer_text: "Leeds, 1948", is_shared: false }),
+          expect.objectContaining({ question_id: earliest, answer_text: "The coal fire in the kitchen.", is_shared: false }),
+        ],
+      },
+    ]);
+    const responses = await call(ownResponses, `/api/questionnaires/${childhood}/responses`, { token: person.token, params: { id: childhood } });
+    expect(responses.body.data.responses).toHaveLength(2);
+    expect(responses.body.data.responses[0]).toEqual({
+      id: expect.any(String),
+      question_id: born,
+      answer_text: "Leeds, 1948",
+      is_shared: false,
+      submission_id: result.body.data.submission.id,
+      created_at: expect.any(String),
+    });
+  });
+
+  it("refuses a required question left blank or left out: This question requires an answer", async () => {
+    const person = await createAccount();
+    for (const responses of [
+      [{ question_id: born, answer_text: "   " }, { question_id: earliest, answer_text: "Snow." }],
+      [{ question_id: earliest, answer_text: "Snow in the yard." }],
+    ]) {
+      const result = await answer(person, responses);
+      expect(result.status).toBe(400);
+      expect(result.body.error).toBe("This question requires an answer");
+      expect(result.body.fieldErrors?.[born]).toEqual(["This question requires an answer"]);
+    }
+    expect((await submissionsOf(person, childhood)).body.data.submissions).toEqual([]);
+  });
+
+  it("refuses any answer shorter than 3 characters, optional ones too: Please provide a more detailed answer", async () => {
+    const person = await createAccount();
+    const result = await answer(person, [
+      { question_id: born, answer_text: "Leeds" },
+      { question_id: earliest, answer_text: "Snow" },
+      { question_id: home, answer_text: " ok " },
+    ]);
+    expect(result.status).toBe(400);
+    expect(result.body.error).toBe("Please provide a more detailed answer");
+    expect(result.body.fieldErrors).toEqual({ [home]: ["Please provide a more detailed answer"] });
+    const exactlyThree = await answer(person, [
+      { question_id: born, answer_text: "Ely" },
+      { question_id: earliest, answer_text: "Snow" },
+    ]);
+    expect(exactlyThree.status).toBe(201);
+  });
+
+  it("refuses answers to questions of two questionnaires in one submission", async () => {
+    const person = await createAccount();
+    const result = await answer(person, [
+      { question_id: born, answer_text: "Leeds" },
+      { question_id: earliest, answer_text: "Snow" },
+      { question_id: holiday, answer_text: "Christmas" },
+    ]);
+    expect(result.status).toBe(400);
+    expect(result.body.error).toBe("All answers must belong to one questionnaire.");
+  });
+
+  it("refuses the same question twice, an empty list and a malformed payload", async () => {
+    const person = await createAccount();
+    const twice = await answer(person, [
+      { question_id: born, answer_text: "Leeds" },
+      { question_id: born, answer_text: "York" },
+    ]);
+    expect(twice.status).toBe(400);
+    expect((await answer(person, [])).body.error).toBe("Please answer at least one question.");
+    const malformed = await call(saveResponses, "/api/questionnaires/responses", { token: person.token, body: { responses: [{ question_id: "x", answer_text: 3 }] } });
+    expect(malformed.status).toBe(400);
+  });
+
+  it("answers 404 when answering a questionnaire the user may not see, and saves nothing", async () => {
+    const targeted = await createCustomQuestionnaire(owner, { audience: "SPECIFIC_FAMILY_MEMBERS", targetUserIds: [relative.user.id] });
+    const familyWide = await createCustomQuestionnaire(owner);
+    for (const [account, questionnaire] of [
+      [cousin, targeted],
+      [stranger, targeted],
+      [stranger, familyWide],
+    ] as const) {
+      const result = await answer(account, [{ question_id: questionnaire.questionIds[0]!, answer_text: "Everyone" }]);
+      expect(result.status).toBe(404);
+      expect(result.body.error).toBe("Questionnaire not found");
+    }
+    const target = await answer(relative, [{ question_id: targeted.questionIds[0]!, answer_text: "Everyone" }]);
+    expect(target.status).toBe(201);
+    const prisma = await getDb();
+    expect(await prisma.submission.count({ where: { questionnaire_id: targeted.id } })).toBe(1);
+  });
+
+  it("answers 401 to an anonymous visitor", async () => {
+    const result = await call(saveResponses, "/api/questionnaires/responses", { body: { responses: [{ question_id: born, answer_text: "Leeds" }] } });
+    expect(result.status).toBe(401);
+  });
+});
+
+describe("answering once or many times", () => {
+  it("answers 409 to a second submission when the questionnaire takes one set of answers per person", async () => {
+    const person = await createAccount();
+    const first = await answer(person, [
+      { question_id: born, answer_text: "Leeds" },
+      { question_id: earliest, answer_text: "Snow" },
+    ]);
+    expect(first.status).toBe(201);
+    const second = await answer(person, [
+      { question_id: born, answer_text: "York" },
+      { question_id: earliest, answer_text: "Rain" },
+    ]);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe(
+      "You have already answered this questionnaire, and it takes one set of answers per person. You can find your answers under My Completed Questionnaires.",
+    );
+    expect((await submissionsOf(person, childhood)).body.data.submissions).toHaveLength(1);
+  });
+
+  it("lets two submits racing each other save only one submission", async () => {
+    const person = await createAccount();
+    const responses = [
+      { question_id: born, answer_text: "Leeds" },
+      { question_id: earliest, answer_text: "Snow" },
+    ];
+    const results = await Promise.all([answer(person, responses), answer(person, responses)]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
+  });
+
+  it("keeps every submission, oldest first, when the questionnaire allows multiple responses", async () => {
+    const person = await createAccount();
+    for (const name of ["Christmas", "Easter"]) {
+      const result = await answer(person, [
+        { question_id: holiday, answer_text: name },
+        { question_id: holidayMemory, answer_text: `The ${name} of 1962.` },
+      ]);
+      expect(result.status).toBe(201);
+    }
+    const submissions = await submissionsOf(person, traditions);
+    expect(submissions.body.data.submissions.map((submission: { responses: { answer_text: string }[] }) => submission.responses[0]!.answer_text)).toEqual([
+      "Christmas",
+      "Easter",
+    ]);
+  });
+
+  it("keeps each person's answers to themselves: another person's submissions are not listed", async () => {
+    const submissions = await submissionsOf(stranger, childhood);
+    expect(submissions.body.data.submissions).toEqual([]);
+  });
+});
+
+describe("sharing answers", () => {
+  let submissionId: string;
+  let bornResponseId: string;
+  let earliestResponseId: string;
+
+  beforeAll(async () => {
+    const result = await answer(owner, [
+      { question_id: born, answer_text: "Leeds, 1948" },
+      { question_id: earliest, answer_text: "The coal fire in the kitchen." },
+    ]);
+    submissionId = result.body.data.submission.id;
+    const responses = result.body.data.submission.responses as { id: string; question_id: string }[];
+    bornResponseId = responses.find((response) => response.question_id === born)!.id;
+    earliestResponseId = responses.find((response) => response.question_id === earliest)!.id;
+  });
+
+  it("lets only the author share a submission; anyone else gets 404, the anonymous 401", async () => {
+    for (const account of [relative, stranger]) {
+      const result = await shareSubmission(account, submissionId, { is_shared: true });
+      expect(result.status).toBe(404);
+      expect(result.body.error).toBe("Submission not found");
+    }
+    expect((await shareSubmission(null, submissionId, { is_shared: true })).status).toBe(401);
+    expect((await shareSubmission(owner, "nope", { is_shared: true })).status).toBe(404);
+    const prisma = await getDb();
+    expect((await prisma.submission.findUniqueOrThrow({ where: { id: submissionId } })).is_shared).toBe(false);
+  });
+
+  it("lets only the author share an answer; anyone else gets 404, the anonymous 401", async () => {
+    for (const account of [relative, stranger]) {
+      const result = await shareResponse(account, bornResponseId, { is_shared: true });
+      expect(result.status).toBe(404);
+      expect(result.body.error).toBe("Response not found");
+    }
+    expect((await shareResponse(null, bornResponseId, { is_shared: true })).status).toBe(401);
+    const prisma = await getDb();
+    expect((await prisma.response.findUniqueOrThrow({ where: { id: bornResponseId } })).is_shared).toBe(false);
+  });
+
+  it("shows a single shared answer alone, in both feeds, to the family only", async () => {
+    const shared = await shareResponse(owner, bornResponseId, { is_shared: true });
+    expect(shared.status).toBe(200);
+    expect(shared.body.data.response).toMatchObject({ id: bornResponseId, is_shared: true });
+
+    const feed = await submissionFeed(relative);
+    expect(feed.body.data.submissions).toEqual([
+      {
+        id: submissionId,
+        user_id: owner.user.id,
+        created_at: expect.any(String),
+        is_shared: false,
+        profiles: { first_name: "Margaret", last_name: "Hughes" },
+        questionnaires: { id: childhood, title: "Childhood Memories" },
+        responses: [
+          {
+            id: bornResponseId,
+            question_id: born,
+            answer_text: "Leeds, 1948",
+            is_shared: true,
+            questions: { question_text: "Where and when were you born?", questionnaire_id: childhood },
+          },
+        ],
+      },
+    ]);
+    const responses = await responseFeed(cousin);
+    expect(responses.body.data.responses).toEqual([
+      expect.objectContaining({
+        id: bornResponseId,
+        answer_text: "Leeds, 1948",
+        user_id: owner.user.id,
+        profiles: { first_name: "Margaret", last_name: "Hughes" },
+        questions: expect.objectContaining({ question_text: "Where and when were you born?", questionnaire_id: childhood }),
+      }),
+    ]);
+    expect((await submissionFeed(stranger)).body.data.submissions).toEqual([]);
+    expect((await responseFeed(stranger)).body.data.responses).toEqual([]);
+  });
+
+  it("shows a shared submission with all its answers, in both feeds, to the family only", async () => {
+    const result = await shareSubmission(owner, submissionId, { is_shared: true });
+    expect(result.status).toBe(200);
+    expect(result.body.data.submission).toMatchObject({ id: submissionId, is_shared: true });
+
+    const feed = await submissionFeed(relative);
+    expect(feed.body.data.submissions).toHaveLength(1);
+    expect(feed.body.data.submissions[0].is_shared).toBe(true);
+    expect(feed.body.data.submissions[0].responses.map((response: { id: string }) => response.id)).toEqual([bornResponseId, earliestResponseId]);
+    const responses = await responseFeed(relative);
+    expect(responses.body.data.responses.map((response: { id: string }) => response.id).sort()).toEqual([bornResponseId, earliestResponseId].sort());
+    expect((await submissionFeed(stranger)).body.data.submissions).toEqual([]);
+    expect((await responseFeed(stranger)).body.data.responses).toEqual([]);
+  });
+
+  it("flips the state when no is_shared is sent, and hides everything again once unshared", async () => {
+    expect((await shareSubmission(owner, submissionId)).body.data.submission.is_shared).toBe(false);
+    expect((await shareResponse(owner, bornResponseId)).body.data.response.is_shared).toBe(false);
+    expect((await submissionFeed(relative)).body.data.submissions).toEqual([]);
+    expect((await responseFeed(relative)).body.data.responses).toEqual([]);
+  });
+
+  it("never shows the family answers that nobody shared", async () => {
+    const person = await createAccount({ familyId: owner.user.family_id });
+    await answer(person, [
+      { question_id: born, answer_text: "Hull" },
+      { question_id: earliest, answer_text: "The sea." },
+    ]);
+    expect((await submissionFeed(owner)).body.data.submissions).toEqual([]);
+  });
+
+  it("pages through the shared feed with limit and cursor", async () => {
+    const author = await createAccount();
+    const reader = await createAccount({ familyId: author.user.family_id });
+    for (const name of ["Christmas", "Easter", "Diwali"]) {
+      const saved = await answer(author, [
+        { question_id: holiday, answer_text: name },
+        { question_id: holidayMemory, answer_text: `The ${name} of 1970.` },
+      ]);
+      await shareSubmission(author, saved.body.data.submission.id, { is_shared: true });
+    }
+    const first = await call(sharedSubmissions, "/api/questionnaires/submissions/shared?limit=2", { token: reader.token });
+    expect(first.body.data.submissions).toHaveLength(2);
+    expect(first.body.data.next_cursor).toBe(first.body.data.submissions[1].id);
+    const second = await call(sharedSubmissions, `/api/questionnaires/submissions/shared?limit=2&cursor=${first.body.data.next_cursor}`, { token: reader.token });
+    expect(second.body.data.submissions).toHaveLength(1);
+    expect(second.body.data.next_cursor).toBeNull();
+    const titles = [...first.body.data.submissions, ...second.body.data.submissions].map((submission: { responses: { answer_text: string }[] }) => submission.responses[0]!.answer_text);
+    expect(titles.sort()).toEqual(["Christmas", "Diwali", "Easter"]);
+    expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared?limit=0", { token: reader.token })).status).toBe(400);
+  });
+
+  it("answers 401 to an anonymous visitor on both feeds", async () => {
+    expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared")).status).toBe(401);
+    expect((await call(sharedResponses, "/api/questionnaires/responses/shared")).status).toBe(401);
+  });
+});
