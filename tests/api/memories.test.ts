@@ -321,7 +321,7 @@ describe("PUT /api/memories/{id}", () => {
       [{ taggedUserIds: JSON.stringify([owner.user.id]) }, "You cannot tag yourself"],
       [{ taggedUserIds: JSON.stringify([stranger.user.id]) }, "You can only tag members of your own family"],
       [{ taggedUserIds: "[not json" }, "taggedUserIds must be a JSON list of ids"],
-    ] as const) {
+    ] as [Record<string, string>, string][]) {
       const result = await put(owner.token, memory.id, partialForm({ title: "Changed", ...fields }));
       expect(result.status).toBe(400);
       expect(result.body.error).toBe(message);

@@ -33,7 +33,8 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
   let format: string | undefined;
   let pixels = 0;
   try {
-    const metadata = await input().metadata();
+    // The header alone, without the pixel limit: a bomb is told apart from a non-image here.
+    const metadata = await sharp(bytes).metadata();
     format = metadata.format;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {
