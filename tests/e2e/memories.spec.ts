@@ -180,9 +180,32 @@ test.describe("memories", () => {
     expect(photoResponse.status()).toBe(200);
     expect((await relativePage.request.get(`/api/memories/${hidden.id}`)).status()).toBe(404);
 
+    await page.goto("/memories/add");
+    const tags = page.getByRole("group", { name: "Tag Family Members" });
+    await expect(tags.getByRole("checkbox", { name: "Tom Hughes" })).toBeVisible();
+    await expect(tags.getByRole("checkbox", { name: "Margaret Hughes" })).toHaveCount(0);
+
     await relativePage.goto(`/memories/edit/${shared.id}`);
     await expect(relativePage.getByText("Error Loading Memory")).toBeVisible();
     await relativeContext.close();
+  });
+
+  test("an API client sends several large photos in one multipart form @desktop-only", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson());
+    // Noise does not compress: about 4 MB per photo, 12 MB in one request.
+    const noise = Buffer.alloc(1900 * 1500 * 3);
+    for (let index = 0; index < noise.length; index += 1) noise[index] = Math.imul(index, 2654435761) >>> 24;
+    const large = await sharp(noise, { raw: { width: 1900, height: 1500, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    expect(large.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(large.length).toBeLessThan(5 * 1024 * 1024);
+    const form = new FormData();
+    form.append("title", "Big photos");
+    form.append("content", "Three large photos at once.");
+    form.append("memory_date", "2015-05-05");
+    for (const name of ["a.jpg", "b.jpg", "c.jpg"]) form.append("photos", new File([new Uint8Array(large)], name, { type: "image/jpeg" }));
+    const response = await page.request.post("/api/memories", { multipart: form });
+    expect(response.status(), await response.text()).toBe(201);
+    expect((await response.json()).data.memory.memory_photos).toHaveLength(3);
   });
 
   test("anonymous visitors are asked to sign in", async ({ page }) => {
