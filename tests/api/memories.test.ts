@@ -223,9 +223,19 @@ describe("the permission matrix", () => {
     expect((await call(listSharedRoute, "/api/memories/shared")).status).toBe(401);
   });
 
-  it("GET /api/memories: a relative's list never holds the owner's memories", async () => {
-    const result = await call(listMemoriesRoute, "/api/memories", { token: relative.token });
-    expect(result.body.data.memories.map((memory: { id: string }) => memory.id)).not.toContain(sharedMemory.id);
+  it("GET /api/memories: the owner's list holds private and shared memories alike", async () => {
+    const result = await call(listMemoriesRoute, "/api/memories?limit=100", { token: owner.token });
+    const ids = result.body.data.memories.map((memory: { id: string }) => memory.id);
+    expect(ids).toEqual(expect.arrayContaining([privateMemory.id, sharedMemory.id]));
+  });
+
+  it("GET /api/memories: neither a relative's nor another family's list holds the owner's memories", async () => {
+    for (const viewer of [relative, stranger]) {
+      const result = await call(listMemoriesRoute, "/api/memories", { token: viewer.token });
+      const ids = result.body.data.memories.map((memory: { id: string }) => memory.id);
+      expect(ids).not.toContain(sharedMemory.id);
+      expect(ids).not.toContain(privateMemory.id);
+    }
   });
 
   it("PUT /api/memories/{id}: only the owner edits; family and strangers get 404, anonymous 401", async () => {
