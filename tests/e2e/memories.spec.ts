@@ -106,6 +106,25 @@ test.describe("memories", () => {
     await expect(page.getByText("0 of 5 chosen.")).toBeVisible();
   });
 
+  test("a failed save says so and keeps the form filled", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson());
+    await page.goto("/memories/add");
+    await page.route("**/api/memories", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, data: null, error: "Storage is down" }) })
+        : route.continue(),
+    );
+    await page.getByLabel("Title").fill("Kept title");
+    await page.getByLabel("Date of Memory").fill("2010-10-10");
+    await page.getByLabel("Memory", { exact: true }).fill("Kept story");
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(toast(page, "Failed to save memory. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/memories\/add$/);
+    await expect(page.getByLabel("Title")).toHaveValue("Kept title");
+    await expect(page.getByLabel("Memory", { exact: true })).toHaveValue("Kept story");
+    await expect(page.getByRole("button", { name: "Save Memory" })).toBeEnabled();
+  });
+
   test("the owner shares a memory from the list, edits it and deletes it", async ({ page }, testInfo) => {
     await registerThroughApi(page.request, newPerson());
     await createMemoryThroughApi(page.request, { title: "First day of school", withPhoto: true });
@@ -119,6 +138,12 @@ test.describe("memories", () => {
     await expect(toast(page, "Memory sharing status has been updated.")).toBeVisible();
     await expect(share).toBeChecked();
     await expect(card.getByText("(Shared)")).toBeVisible();
+
+    await page.route("**/toggle-shared", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"data":null,"error":"boom"}' }));
+    await share.click();
+    await expect(toast(page, "Failed to update sharing status. Please try again.")).toBeVisible();
+    await expect(share).toBeChecked();
+    await page.unroute("**/toggle-shared");
 
     await card.getByRole("link", { name: "Edit First day of school" }).click();
     await expect(page.getByRole("heading", { name: "Edit Memory" })).toBeVisible();
@@ -187,6 +212,20 @@ test.describe("memories", () => {
 
     await relativePage.goto(`/memories/edit/${shared.id}`);
     await expect(relativePage.getByText("Error Loading Memory")).toBeVisible();
+
+    // The owner tags the relative in a new shared memory; both see the tag.
+    await page.getByLabel("Title").fill("Fishing trip");
+    await page.getByLabel("Date of Memory").fill("2017-04-02");
+    await page.getByLabel("Memory", { exact: true }).fill("Tom caught nothing, again.");
+    await tags.getByRole("checkbox", { name: "Tom Hughes" }).click();
+    await page.getByRole("switch", { name: "Share with Family" }).click();
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(page).toHaveURL(/\/memories$/);
+    const card = page.getByRole("article", { name: "Fishing trip" });
+    await card.getByRole("button", { name: /Show details/ }).click();
+    await expect(card.getByRole("list", { name: "Tagged family members" }).getByText("Tom Hughes")).toBeVisible();
+    const again = (await (await relativePage.request.get("/api/memories/shared")).json()).data.memories as { title: string; memory_tags: { profiles: { first_name: string } }[] }[];
+    expect(again.find((memory) => memory.title === "Fishing trip")?.memory_tags[0]?.profiles.first_name).toBe("Tom");
     await relativeContext.close();
   });
 
