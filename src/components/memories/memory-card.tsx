@@ -60,7 +60,9 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
               onCheckedChange={toggleShared}
               aria-describedby={`${id}-shared-state`}
             />
-            <Label htmlFor={`${id}-shared`}>Share with Family</Label>
+            <Label htmlFor={`${id}-shared`}>
+              Share with Family<span className="sr-only">: {memory.title}</span>
+            </Label>
             <span id={`${id}-shared-state`} className="text-sm text-muted-foreground">
               {shared ? "(Shared)" : "(Private)"}
             </span>

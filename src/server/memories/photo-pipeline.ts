@@ -62,7 +62,7 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Declared as an image but not decodable (a truncated file, HEIC without a decoder).
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName), undefined, undefined);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
   }
 }
 
