@@ -1,13 +1,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMemoryRoute, DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
+import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
 import { getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
 import { getStorage, resetStorageForTests } from "@/server/storage";
 import { call } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
-import { createMemoryAs, hasGpsDirectory, sidewaysJpegWithGps } from "../helpers/memories";
+import { createMemoryAs, hasGpsDirectory, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
 import { startS3Server, type RunningS3 } from "../helpers/s3-server";
 
 // The same photo flow with photos in an S3-compatible store (s3rver), as a deployment runs it.
@@ -66,6 +67,21 @@ describe("memories with photos on S3", () => {
     expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(480);
 
     expect(await prisma.photoUpload.count({ where: { id: upload.id } })).toBe(0);
+  });
+
+  it("refuses an upload the store accepted although it was over 5 MB (413), and saves nothing", async () => {
+    const small = await sidewaysJpegWithGps();
+    const requested = await call(createUploadRoute, "/api/memories/uploads", { token: owner.token, body: { file_name: "liar.jpg", content_type: "image/jpeg", size: small.length } });
+    const upload = requested.body.data.upload as { id: string; url: string; method: string; headers: Record<string, string> };
+    // The browser declared a small file but sent a large one; s3rver, like some stores, takes it.
+    const put = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: new Uint8Array(await oversizedJpeg()) });
+    expect(put.status).toBe(200);
+    const prisma = await getDb();
+    const before = await prisma.memory.count();
+    const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({ uploadIds: upload.id }) });
+    expect(result.status).toBe(413);
+    expect(result.body.error).toBe("liar.jpg is larger than 5MB");
+    expect(await prisma.memory.count()).toBe(before);
   });
 
   it("accepts photos in the multipart form too, and deleting the memory deletes them from the bucket", async () => {
