@@ -3,13 +3,16 @@ import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { AppError } from "@/server/http/app-error";
 import { toErrorResponse } from "@/server/http/to-error-response";
 import { getStorage } from "@/server/storage";
-import { LocalObjectStorage } from "@/server/storage/local-storage";
+import type { LocalObjectStorage } from "@/server/storage/local-storage";
 
 type Context = { params: Promise<{ key: string[] }> };
 
 async function authorise(request: Request, context: Context, method: "GET" | "PUT") {
-  const storage = getStorage();
-  if (!(storage instanceof LocalObjectStorage)) throw new AppError("NOT_FOUND", "Not found");
+  const configured = getStorage();
+  // Not `instanceof`: each route bundle has its own copy of the class, and the shared instance
+  // may have been created by another route's bundle.
+  if (configured.driver !== "local") throw new AppError("NOT_FOUND", "Not found");
+  const storage = configured as LocalObjectStorage;
   const key = (await context.params).key.join("/");
   const url = new URL(request.url);
   const verdict = storage.verify({

@@ -1,0 +1,10 @@
+// PATCH /api/memories/{id}/toggle-shared – the owner shares a memory with the family or hides it
+import { toggleSharedSchema } from "@/lib/schemas/memories";
+import { ok } from "@/server/http/envelope";
+import { authenticatedRoute, readJson } from "@/server/http/route";
+import { toggleMemoryShared } from "@/server/memories/toggle-memory-shared";
+
+export const PATCH = authenticatedRoute<{ id: string }>(async ({ request, params, user }) => {
+  const { is_shared } = toggleSharedSchema.parse(await readJson(request));
+  return ok({ memory: await toggleMemoryShared({ viewer: user, memoryId: params.id, isShared: is_shared }) });
+});

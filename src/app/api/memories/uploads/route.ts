@@ -1,0 +1,11 @@
+// POST /api/memories/uploads – a presigned URL for the browser to upload one photo straight to storage
+import { photoUploadRequestSchema } from "@/lib/schemas/memories";
+import { ok } from "@/server/http/envelope";
+import { authenticatedRoute, readJson } from "@/server/http/route";
+import { createPhotoUpload } from "@/server/memories/create-photo-upload";
+
+export const POST = authenticatedRoute(async ({ request, user }) => {
+  const input = photoUploadRequestSchema.parse(await readJson(request));
+  const upload = await createPhotoUpload({ viewer: user, fileName: input.file_name, contentType: input.content_type, size: input.size });
+  return ok({ upload }, { status: 201 });
+});

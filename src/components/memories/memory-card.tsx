@@ -1,0 +1,125 @@
+"use client";
+
+import { ChevronDownIcon, PencilIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { apiRequest } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+import { formatLongDate } from "@/lib/dates";
+import type { MemoryDto } from "@/server/memories/memory-dto";
+import { PhotoLightbox } from "./photo-lightbox";
+
+const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
+
+export function MemoryCard({ memory }: { memory: MemoryDto }) {
+  const router = useRouter();
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const [shared, setShared] = useState(memory.is_shared);
+  const [saving, setSaving] = useState(false);
+  const [photoIndex, setPhotoIndex] = useState<number | null>(null);
+  const photos = [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number);
+
+  async function toggleShared(next: boolean) {
+    setSaving(true);
+    setShared(next);
+    const result = await apiRequest(`/memories/${memory.id}/toggle-shared`, { method: "PATCH", json: { is_shared: next } });
+    setSaving(false);
+    if (!result.ok) {
+      setShared(!next);
+      toast.error("Error", { description: "Failed to update sharing status. Please try again." });
+      return;
+    }
+    toast.success("Sharing updated", { description: "Memory sharing status has been updated." });
+    router.refresh();
+  }
+
+  return (
+    <Card className="gap-0 p-0" aria-labelledby={`${id}-title`} role="article">
+      <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:justify-between sm:p-6">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id={`${id}-title`} className="text-xl font-semibold break-words">
+            {memory.title}
+          </h2>
+          <p className="text-muted-foreground">
+            <time dateTime={memory.memory_date}>{formatLongDate(memory.memory_date)}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+          <div className="flex items-center gap-3">
+            <Switch
+              id={`${id}-shared`}
+              checked={shared}
+              disabled={saving}
+              onCheckedChange={toggleShared}
+              aria-describedby={`${id}-shared-state`}
+            />
+            <Label htmlFor={`${id}-shared`}>
+              Share with Family<span className="sr-only">: {memory.title}</span>
+            </Label>
+            <span id={`${id}-shared-state`} className="text-sm text-muted-foreground">
+              {shared ? "(Shared)" : "(Private)"}
+            </span>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/memories/edit/${memory.id}`} aria-label={`Edit ${memory.title}`}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={`${id}-details`}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", expanded && "rotate-180")} />
+            {expanded ? "Hide details" : "Show details"}
+            <span className="sr-only"> for {memory.title}</span>
+          </Button>
+        </div>
+      </div>
+      <div id={`${id}-details`} hidden={!expanded} className="flex flex-col gap-5 border-t px-5 py-5 sm:px-6">
+        <p className="text-lg leading-relaxed whitespace-pre-line">{memory.content}</p>
+        {memory.memory_tags.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">With:</span>
+            <ul className="flex flex-wrap gap-2" aria-label="Tagged family members">
+              {memory.memory_tags.map((tag) => (
+                <li key={tag.id} className="rounded-full bg-secondary px-3 py-1 text-secondary-foreground">
+                  {fullName(tag.profiles)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {photos.length > 0 && (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Photos">
+            {photos.map((photo, index) => (
+              <li key={photo.id}>
+                <button
+                  type="button"
+                  onClick={() => setPhotoIndex(index)}
+                  className="block aspect-[4/3] w-full overflow-hidden rounded-lg border bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  aria-label={`Open photo ${index + 1} of ${photos.length}`}
+                >
+                  {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring storage URLs */}
+                  <img src={photo.thumbnail_url} alt="" className="size-full object-cover" loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <PhotoLightbox title={memory.title} photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} />
+    </Card>
+  );
+}

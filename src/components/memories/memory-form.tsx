@@ -1,0 +1,186 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { apiRequest } from "@/lib/api-client";
+import { localToday, memoryFormSchema, type MemoryFormValues } from "@/lib/schemas/memories";
+import type { MemoryDto } from "@/server/memories/memory-dto";
+import { PhotoPicker, type NewPhoto } from "./photo-picker";
+import { TagChecklist, type TaggableMember } from "./tag-checklist";
+import { uploadPhoto } from "./upload-photo";
+
+type Props = {
+  mode: "add" | "edit";
+  memory?: MemoryDto;
+  members: TaggableMember[] | null;
+  viewerId: string;
+  hasFamily: boolean;
+};
+
+const noSubscription = () => () => {};
+const sameIds = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** The one memory form, for adding and for editing (SPEC §2 Add a New Memory, Edit Memory). */
+export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props) {
+  const router = useRouter();
+  const initial: MemoryFormValues = {
+    title: memory?.title ?? "",
+    memory_date: memory?.memory_date ?? "",
+    content: memory?.content ?? "",
+    is_shared: memory?.is_shared ?? false,
+    taggedUserIds: memory?.memory_tags.map((tag) => tag.tagged_user_id) ?? [],
+  };
+  const form = useForm<MemoryFormValues>({ resolver: zodResolver(memoryFormSchema), defaultValues: initial });
+  const { errors } = form.formState;
+  const [saving, setSaving] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [removedIds, setRemovedIds] = useState<string[]>([]);
+  const [added, setAdded] = useState<NewPhoto[]>([]);
+  // The picker's "today" is the device's own date, known only in the browser.
+  const today = useSyncExternalStore(noSubscription, localToday, () => undefined);
+  const previews = useRef(new Set<string>());
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const existing = (memory?.memory_photos ?? []).filter((photo) => !removedIds.includes(photo.id));
+
+  function addPhotos(photos: NewPhoto[]) {
+    photos.forEach((photo) => previews.current.add(photo.previewUrl));
+    setAdded((current) => [...current, ...photos]);
+  }
+
+  function removeAdded(key: string) {
+    setAdded((current) => {
+      const photo = current.find((item) => item.key === key);
+      if (photo) URL.revokeObjectURL(photo.previewUrl);
+      return current.filter((item) => item.key !== key);
+    });
+  }
+
+  const setProgress = (key: string, progress: number) =>
+    setAdded((current) => current.map((photo) => (photo.key === key ? { ...photo, progress } : photo)));
+
+  const submit = form.handleSubmit(async (values) => {
+    setSaving(true);
+    setFormError(null);
+    try {
+      const uploadIds: string[] = [];
+      for (const photo of added) uploadIds.push(await uploadPhoto(photo.file, (fraction) => setProgress(photo.key, fraction)));
+
+      const body = new FormData();
+      if (mode === "add") {
+        body.append("title", values.title);
+        body.append("memory_date", values.memory_date);
+        body.append("content", values.content);
+        body.append("is_shared", String(values.is_shared));
+        values.taggedUserIds.forEach((id) => body.append("taggedUserIds", id));
+        uploadIds.forEach((id) => body.append("uploadIds", id));
+      } else {
+        // Only what changed is sent (SPEC §3 update payload).
+        if (values.title !== initial.title) body.append("title", values.title);
+        if (values.memory_date !== initial.memory_date) body.append("memory_date", values.memory_date);
+        if (values.content !== initial.content) body.append("content", values.content);
+        if (values.is_shared !== initial.is_shared) body.append("is_shared", String(values.is_shared));
+        if (!sameIds(values.taggedUserIds, initial.taggedUserIds)) body.append("taggedUserIds", JSON.stringify(values.taggedUserIds));
+        if (removedIds.length) body.append("photoIdsToDelete", JSON.stringify(removedIds));
+        if (uploadIds.length) body.append("uploadIds", JSON.stringify(uploadIds));
+      }
+
+      const result = await apiRequest<{ memory: MemoryDto }>(mode === "add" ? "/memories" : `/memories/${memory!.id}`, {
+        method: mode === "add" ? "POST" : "PUT",
+        formData: body,
+      });
+      if (!result.ok) throw new Error(result.error);
+      if (mode === "add") toast.success("Memory created", { description: "Your memory has been saved successfully." });
+      else toast.success("Memory updated", { description: "Your memory has been updated successfully." });
+      router.push("/memories");
+      router.refresh();
+    } catch (error) {
+      const message = (error as Error).message;
+      setFormError(message);
+      setAdded((current) => current.map((photo) => ({ ...photo, progress: null })));
+      if (mode === "add") toast.error("Error", { description: "Failed to save memory. Please try again." });
+      else toast.error("Error", { description: `Failed to update memory: ${message || "Please try again."}` });
+      setSaving(false);
+    }
+  });
+
+  const idPrefix = mode === "add" ? "add-memory" : "edit-memory";
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label={mode === "add" ? "Add a new memory" : "Edit memory"}>
+        {formError && (
+          <Alert variant="destructive" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <FormField id={`${idPrefix}-title`} label="Title" error={errors.title?.message} required>
+          {(control) => <Input {...control} required maxLength={200} disabled={saving} {...form.register("title")} />}
+        </FormField>
+        <FormField id={`${idPrefix}-date`} label="Date of Memory" error={errors.memory_date?.message} required>
+          {(control) => <Input {...control} type="date" required max={today} disabled={saving} className="sm:max-w-xs" {...form.register("memory_date")} />}
+        </FormField>
+        <FormField id={`${idPrefix}-content`} label="Memory" hint="Tell the story: who was there, what happened, how it felt." error={errors.content?.message} required>
+          {(control) => <Textarea {...control} required rows={8} disabled={saving} {...form.register("content")} />}
+        </FormField>
+        <PhotoPicker
+          existing={existing}
+          added={added}
+          disabled={saving}
+          onRemoveExisting={(id) => setRemovedIds((current) => [...current, id])}
+          onAdd={addPhotos}
+          onRemoveAdded={removeAdded}
+        />
+        <Controller
+          control={form.control}
+          name="taggedUserIds"
+          render={({ field }) => (
+            <TagChecklist members={members} viewerId={viewerId} hasFamily={hasFamily} value={field.value} onChange={field.onChange} disabled={saving} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="is_shared"
+          render={({ field }) => (
+            <div className="flex items-start gap-3">
+              <Switch
+                id={`${idPrefix}-shared`}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={saving}
+                aria-describedby={`${idPrefix}-shared-hint`}
+                className="mt-1"
+              />
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${idPrefix}-shared`}>Share with Family</Label>
+                <p id={`${idPrefix}-shared-hint`} className="text-sm text-muted-foreground">
+                  Make this memory visible to your family members
+                </p>
+              </div>
+            </div>
+          )}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="submit" size="lg" disabled={saving}>
+            {mode === "add" ? (saving ? "Saving Memory..." : "Save Memory") : saving ? "Saving Changes..." : "Save Changes"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+
+export type TaggableMember = { id: string; first_name: string; last_name: string };
+
+/** "Tag Family Members": everyone in the family but the writer (SPEC §2, §5). */
+export function TagChecklist({
+  members,
+  viewerId,
+  hasFamily,
+  value,
+  onChange,
+  disabled,
+}: {
+  /** null while the family is still loading. */
+  members: TaggableMember[] | null;
+  viewerId: string;
+  hasFamily: boolean;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled?: boolean;
+}) {
+  const others = members?.filter((member) => member.id !== viewerId) ?? [];
+  const toggle = (id: string, checked: boolean) => onChange(checked ? [...value, id] : value.filter((item) => item !== id));
+
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="text-base font-medium">Tag Family Members</legend>
+      {members === null ? (
+        <p className="text-muted-foreground">Loading family members...</p>
+      ) : !hasFamily || members.length === 0 ? (
+        <p className="text-muted-foreground">No family members found to tag.</p>
+      ) : others.length === 0 ? (
+        <p className="text-muted-foreground">You are the only member in your family group currently.</p>
+      ) : (
+        <ul className="grid gap-1 sm:grid-cols-2">
+          {others.map((member) => {
+            const id = `tag-${member.id}`;
+            return (
+              <li key={member.id} className="flex min-h-11 items-center gap-3">
+                <Checkbox id={id} checked={value.includes(member.id)} disabled={disabled} onCheckedChange={(checked) => toggle(member.id, checked === true)} />
+                <Label htmlFor={id} className="cursor-pointer">
+                  {member.first_name} {member.last_name}
+                </Label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

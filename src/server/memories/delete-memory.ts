@@ -1,0 +1,24 @@
+import "server-only";
+import { getDb } from "@/server/db/client";
+import { notFound } from "@/server/http/app-error";
+import { getStorage } from "@/server/storage";
+import type { UserDto } from "@/server/users/user-dto";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-scope";
+import { deleteObjects, photoKeys } from "./photo-pipeline";
+
+/** The owner deletes a memory; its photos, tags and photo objects go with it. */
+export async function deleteMemory({ viewer, memoryId }: { viewer: UserDto; memoryId: string }) {
+  assertMemoryId(memoryId);
+  const prisma = await getDb();
+  const photos = await prisma.$transaction(async (tx) => {
+    const memory = await tx.memory.findFirst({
+      where: { AND: [{ id: memoryId }, ownedBy(viewer)] },
+      select: { memory_photos: { select: { original_key: true, display_key: true, thumbnail_key: true } } },
+    });
+    if (!memory) throw notFound(MEMORY_NOT_FOUND);
+    await tx.memory.deleteMany({ where: { id: memoryId, ...ownedBy(viewer) } });
+    return memory.memory_photos;
+  });
+  await deleteObjects(getStorage(), photos.flatMap(photoKeys));
+  return { id: memoryId };
+}

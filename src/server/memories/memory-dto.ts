@@ -1,0 +1,87 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { ObjectStorage } from "@/server/storage/object-storage";
+
+// The Memory of SPEC §3 as the API and the screens show it. Photo URLs are signed here, and only
+// for memories the caller already proved the viewer may see.
+
+export const PHOTO_URL_LIFETIME_SECONDS = 60 * 60;
+
+export type MemoryPhotoDto = { id: string; photo_url: string; thumbnail_url: string; order_number: number };
+export type MemoryTagDto = { id: string; tagged_user_id: string; profiles: { first_name: string; last_name: string } };
+export type MemoryDto = {
+  id: string;
+  user_id: string;
+  title: string;
+  content: string;
+  memory_date: string;
+  is_shared: boolean;
+  created_at: string;
+  updated_at: string;
+  /** The author. */
+  profiles: { first_name: string; last_name: string };
+  memory_photos: MemoryPhotoDto[];
+  memory_tags: MemoryTagDto[];
+};
+
+/** One query per relation, however many memories, photos and tags: never N+1. */
+export const memoryInclude = {
+  user: { select: { first_name: true, last_name: true } },
+  memory_photos: {
+    select: { id: true, order_number: true, display_key: true, thumbnail_key: true },
+    orderBy: [{ order_number: "asc" }, { created_at: "asc" }],
+  },
+  memory_tags: {
+    select: { id: true, tagged_user_id: true, tagged_user: { select: { first_name: true, last_name: true } } },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+  },
+} satisfies Prisma.MemoryInclude;
+
+export const newestFirst: Prisma.MemoryOrderByWithRelationInput[] = [{ memory_date: "desc" }, { created_at: "desc" }, { id: "desc" }];
+
+type MemoryRow = {
+  id: string;
+  user_id: string;
+  title: string;
+  content: string;
+  memory_date: Date;
+  is_shared: boolean;
+  created_at: Date;
+  updated_at: Date;
+  user: { first_name: string; last_name: string };
+  memory_photos: { id: string; order_number: number; display_key: string; thumbnail_key: string }[];
+  memory_tags: { id: string; tagged_user_id: string; tagged_user: { first_name: string; last_name: string } }[];
+};
+
+/** Calendar dates are stored as DATE: midnight UTC, so the ISO day is the date itself. */
+export const toIsoDate = (date: Date) => date.toISOString().slice(0, 10);
+export const fromIsoDate = (value: string) => new Date(`${value}T00:00:00.000Z`);
+
+export async function toMemoryDto(row: MemoryRow, storage: ObjectStorage, now = new Date()): Promise<MemoryDto> {
+  const sign = (key: string) => storage.signedDownloadUrl(key, { expiresInSeconds: PHOTO_URL_LIFETIME_SECONDS, now });
+  const photos = await Promise.all(
+    row.memory_photos.map(async (photo) => ({
+      id: photo.id,
+      photo_url: await sign(photo.display_key),
+      thumbnail_url: await sign(photo.thumbnail_key),
+      order_number: photo.order_number,
+    })),
+  );
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
+    content: row.content,
+    memory_date: toIsoDate(row.memory_date),
+    is_shared: row.is_shared,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    profiles: { first_name: row.user.first_name, last_name: row.user.last_name },
+    memory_photos: photos,
+    memory_tags: row.memory_tags.map((tag) => ({
+      id: tag.id,
+      tagged_user_id: tag.tagged_user_id,
+      profiles: { first_name: tag.tagged_user.first_name, last_name: tag.tagged_user.last_name },
+    })),
+  };
+}

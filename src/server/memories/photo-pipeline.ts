@@ -1,0 +1,141 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import sharp, { type Sharp } from "sharp";
+import { MAX_PHOTO_BYTES } from "@/lib/constants";
+import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
+import { AppError } from "@/server/http/app-error";
+import type { ObjectStorage } from "@/server/storage/object-storage";
+
+// Every photo, whether it came in the multipart form or was uploaded straight to storage, goes
+// through here: the bytes decide whether it is an image (never the name or declared type), EXIF
+// rotation is applied, and all metadata (GPS included) is dropped by re-encoding.
+
+/** A decompression bomb stops here: about 50 megapixels, well above any phone camera. */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+export const DISPLAY_MAX_EDGE = 1600;
+export const THUMBNAIL_SIZE = { width: 480, height: 360 } as const;
+
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+
+export type ProcessedPhoto = {
+  original: { body: Buffer; contentType: string; extension: string };
+  display: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+};
+
+export type IncomingPhoto = { fileName: string; bytes: Buffer };
+
+export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<ProcessedPhoto> {
+  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
+  const input = () => sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" });
+  let format: string | undefined;
+  let pixels = 0;
+  try {
+    // The header alone, without the pixel limit: a bomb is told apart from a non-image here.
+    const metadata = await sharp(bytes).metadata();
+    format = metadata.format;
+    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  } catch {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
+  if (pixels > MAX_PHOTO_PIXELS) throw new AppError("PAYLOAD_TOO_LARGE", `${fileName} has too many pixels. Please choose a smaller photo.`);
+
+  try {
+    // rotate() with no angle applies the EXIF orientation; no withMetadata() means none is kept.
+    const upright = input().rotate();
+    const original = await encodeOriginal(upright.clone(), format);
+    const display = await upright
+      .clone()
+      .resize(DISPLAY_MAX_EDGE, DISPLAY_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    const thumbnail = await upright
+      .clone()
+      .resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: "cover", position: "attention" })
+      .webp({ quality: 78 })
+      .toBuffer();
+    const size = await sharp(original.body).metadata();
+    return { original, display, thumbnail, width: size.width ?? 0, height: size.height ?? 0 };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Declared as an image but not decodable (a truncated file, HEIC without a decoder).
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
+  }
+}
+
+async function encodeOriginal(pipeline: Sharp, format: string) {
+  switch (format) {
+    case "png":
+      return { body: await pipeline.png().toBuffer(), contentType: "image/png", extension: "png" };
+    case "webp":
+      return { body: await pipeline.webp({ quality: 92 }).toBuffer(), contentType: "image/webp", extension: "webp" };
+    case "gif":
+      return { body: await pipeline.gif().toBuffer(), contentType: "image/gif", extension: "gif" };
+    default:
+      // JPEG stays JPEG; AVIF/HEIF become JPEG, which every browser can open.
+      return { body: await pipeline.jpeg({ quality: 92, mozjpeg: true }).toBuffer(), contentType: "image/jpeg", extension: "jpg" };
+  }
+}
+
+export type StoredPhoto = {
+  id: string;
+  original_key: string;
+  display_key: string;
+  thumbnail_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+};
+
+export const photoKeys = (photo: Pick<StoredPhoto, "original_key" | "display_key" | "thumbnail_key">) => [
+  photo.original_key,
+  photo.display_key,
+  photo.thumbnail_key,
+];
+
+/**
+ * Writes a processed photo's three objects. Every key is pushed onto `written` before the write
+ * starts, so a caller that fails later can remove whatever reached storage.
+ */
+export async function storePhoto({
+  storage,
+  memoryId,
+  photo,
+  written,
+}: {
+  storage: ObjectStorage;
+  memoryId: string;
+  photo: ProcessedPhoto;
+  written: string[];
+}): Promise<StoredPhoto> {
+  const id = randomUUID();
+  const base = `memories/${memoryId}/${id}`;
+  const stored: StoredPhoto = {
+    id,
+    original_key: `${base}/original.${photo.original.extension}`,
+    display_key: `${base}/display.webp`,
+    thumbnail_key: `${base}/thumbnail.webp`,
+    content_type: photo.original.contentType,
+    width: photo.width,
+    height: photo.height,
+    byte_size: photo.original.body.length,
+  };
+  written.push(...photoKeys(stored));
+  await Promise.all([
+    storage.put(stored.original_key, photo.original.body, photo.original.contentType),
+    storage.put(stored.display_key, photo.display, "image/webp"),
+    storage.put(stored.thumbnail_key, photo.thumbnail, "image/webp"),
+  ]);
+  return stored;
+}
+
+/** Best-effort removal: a leftover object is harmless, a failed request because of it is not. */
+export async function deleteObjects(storage: ObjectStorage, keys: string[]) {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  const failed = results.filter((result) => result.status === "rejected").length;
+  if (failed > 0) console.warn(`Could not delete ${failed} photo object(s); they will be left behind.`);
+}

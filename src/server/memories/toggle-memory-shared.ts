@@ -1,0 +1,14 @@
+import "server-only";
+import { getDb } from "@/server/db/client";
+import { notFound } from "@/server/http/app-error";
+import type { UserDto } from "@/server/users/user-dto";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-scope";
+
+/** The owner shares a memory with the family or makes it private again. */
+export async function toggleMemoryShared({ viewer, memoryId, isShared }: { viewer: UserDto; memoryId: string; isShared: boolean }) {
+  assertMemoryId(memoryId);
+  const prisma = await getDb();
+  const changed = await prisma.memory.updateMany({ where: { id: memoryId, ...ownedBy(viewer) }, data: { is_shared: isShared, updated_at: new Date() } });
+  if (changed.count === 0) throw notFound(MEMORY_NOT_FOUND);
+  return { id: memoryId, is_shared: isShared };
+}

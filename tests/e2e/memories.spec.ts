@@ -1,0 +1,258 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { newPerson, registerThroughApi } from "./support/accounts";
+
+const photo = (color: string, width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+
+async function createMemoryThroughApi(request: APIRequestContext, fields: { title: string; is_shared?: boolean; withPhoto?: boolean }) {
+  const form = new FormData();
+  form.append("title", fields.title);
+  form.append("content", `The story of ${fields.title}.`);
+  form.append("memory_date", "2019-06-01");
+  form.append("is_shared", String(fields.is_shared ?? false));
+  if (fields.withPhoto) form.append("photos", new File([new Uint8Array(await photo("#8e44ad"))], "api.jpg", { type: "image/jpeg" }));
+  const response = await request.post("/api/memories", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data.memory as { id: string; title: string };
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test.describe("memories", () => {
+  test("a member adds a memory with photos, then finds, expands and views it in a lightbox", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    await page.goto("/memories");
+    await expect(page.getByRole("heading", { name: "My Memories" })).toBeVisible();
+    await expect(page.getByText("No memories found. Start capturing your precious moments!")).toBeVisible();
+    await page.getByRole("link", { name: "Create Your First Memory" }).click();
+
+    await expect(page.getByRole("heading", { name: "Add a New Memory" })).toBeVisible();
+    await expect(page.getByText("You are the only member in your family group currently.")).toBeVisible();
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    });
+    await expect(page.getByLabel("Date of Memory")).toHaveAttribute("max", today);
+
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByText("Please select a date")).toBeVisible();
+    await expect(page.getByText("Memory content is required")).toBeVisible();
+
+    await page.getByLabel("Title").fill("Summer at the lake");
+    await page.getByLabel("Date of Memory").fill("2018-08-12");
+    await page.getByLabel("Memory", { exact: true }).fill("We rowed to the island and Grandpa caught a pike.");
+    await page.getByLabel("Add photos").setInputFiles([
+      { name: "lake.jpg", mimeType: "image/jpeg", buffer: await photo("#2e86de") },
+      { name: "boat.jpg", mimeType: "image/jpeg", buffer: await photo("#27ae60", 900, 1200) },
+    ]);
+    await expect(page.getByRole("img", { name: "New photo lake.jpg" })).toBeVisible();
+    await expect(page.getByText("2 of 5 chosen.")).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `memory-add-${testInfo.project.name}`);
+
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(toast(page, "Memory created")).toBeVisible();
+    await expect(toast(page, "Your memory has been saved successfully.")).toBeVisible();
+    await expect(page).toHaveURL(/\/memories$/);
+
+    const card = page.getByRole("article", { name: "Summer at the lake" });
+    await expect(card.getByText("August 12, 2018")).toBeVisible();
+    await expect(card.getByText("We rowed to the island")).toBeHidden();
+    await card.getByRole("button", { name: /Show details/ }).click();
+    await expect(card.getByText("We rowed to the island and Grandpa caught a pike.")).toBeVisible();
+    await expect(card.getByRole("button", { name: /Open photo/ })).toHaveCount(2);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `memories-list-${testInfo.project.name}`);
+
+    await card.getByRole("button", { name: "Open photo 1 of 2" }).click();
+    const lightbox = page.getByRole("dialog", { name: "Summer at the lake" });
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByText("Photo 1 of 2")).toBeVisible();
+    await expect(lightbox.getByRole("img", { name: "Summer at the lake, photo 1 of 2" })).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(lightbox.getByText("Photo 2 of 2")).toBeVisible();
+    await lightbox.getByRole("button", { name: "Previous photo" }).click();
+    await expect(lightbox.getByText("Photo 1 of 2")).toBeVisible();
+    await lightbox.getByRole("button", { name: "Next photo" }).click();
+    await expect(lightbox.getByText("Photo 2 of 2")).toBeVisible();
+    const loaded = await lightbox.getByRole("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    expect(loaded).toBe(true);
+    await saveScreenshot(page, `memory-lightbox-${testInfo.project.name}`);
+    await page.keyboard.press("Escape");
+    await expect(lightbox).toBeHidden();
+  });
+
+  test("the photo picker refuses a sixth photo and a file over 5MB with the SPEC's toasts", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson());
+    await page.goto("/memories/add");
+    const small = await photo("#e67e22", 40, 30);
+    await page.getByLabel("Add photos").setInputFiles(Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, mimeType: "image/jpeg", buffer: small })));
+    await expect(toast(page, "Too many photos")).toBeVisible();
+    await expect(toast(page, "You can only upload up to 5 photos per memory.")).toBeVisible();
+    await expect(page.getByText("0 of 5 chosen.")).toBeVisible();
+
+    await page.getByLabel("Add photos").setInputFiles([
+      { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) },
+      { name: "fine.jpg", mimeType: "image/jpeg", buffer: small },
+    ]);
+    await expect(toast(page, "File too large")).toBeVisible();
+    await expect(toast(page, "huge.jpg is larger than 5MB")).toBeVisible();
+    await expect(page.getByText("1 of 5 chosen.")).toBeVisible();
+    await page.getByRole("button", { name: "Remove fine.jpg" }).click();
+    await expect(page.getByText("0 of 5 chosen.")).toBeVisible();
+  });
+
+  test("a failed save says so and keeps the form filled", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson());
+    await page.goto("/memories/add");
+    await page.route("**/api/memories", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, data: null, error: "Storage is down" }) })
+        : route.continue(),
+    );
+    await page.getByLabel("Title").fill("Kept title");
+    await page.getByLabel("Date of Memory").fill("2010-10-10");
+    await page.getByLabel("Memory", { exact: true }).fill("Kept story");
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(toast(page, "Failed to save memory. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/memories\/add$/);
+    await expect(page.getByLabel("Title")).toHaveValue("Kept title");
+    await expect(page.getByLabel("Memory", { exact: true })).toHaveValue("Kept story");
+    await expect(page.getByRole("button", { name: "Save Memory" })).toBeEnabled();
+  });
+
+  test("the owner shares a memory from the list, edits it and deletes it", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson());
+    await createMemoryThroughApi(page.request, { title: "First day of school", withPhoto: true });
+    await page.goto("/memories");
+    const card = page.getByRole("article", { name: "First day of school" });
+    const share = card.getByRole("switch", { name: "Share with Family" });
+    await expect(share).not.toBeChecked();
+    await expect(card.getByText("(Private)")).toBeVisible();
+    await share.click();
+    await expect(toast(page, "Sharing updated")).toBeVisible();
+    await expect(toast(page, "Memory sharing status has been updated.")).toBeVisible();
+    await expect(share).toBeChecked();
+    await expect(card.getByText("(Shared)")).toBeVisible();
+
+    await page.route("**/toggle-shared", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"data":null,"error":"boom"}' }));
+    await share.click();
+    await expect(toast(page, "Failed to update sharing status. Please try again.")).toBeVisible();
+    await expect(share).toBeChecked();
+    await page.unroute("**/toggle-shared");
+
+    await card.getByRole("link", { name: "Edit First day of school" }).click();
+    await expect(page.getByRole("heading", { name: "Edit Memory" })).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue("First day of school");
+    await expect(page.getByLabel("Date of Memory")).toHaveValue("2019-06-01");
+    await expect(page.getByRole("switch", { name: "Share with Family" })).toBeChecked();
+    await expect(page.getByText("Make this memory visible to your family members")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Saved photo 1" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/memories");
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `memory-edit-${testInfo.project.name}`);
+
+    await page.getByLabel("Title").fill("First day at school");
+    await page.getByRole("button", { name: "Remove saved photo 1" }).click();
+    await page.getByLabel("Add photos").setInputFiles([{ name: "new.jpg", mimeType: "image/jpeg", buffer: await photo("#16a085") }]);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Memory updated")).toBeVisible();
+    await expect(toast(page, "Your memory has been updated successfully.")).toBeVisible();
+    await expect(page).toHaveURL(/\/memories$/);
+    const edited = page.getByRole("article", { name: "First day at school" });
+    await edited.getByRole("button", { name: /Show details/ }).click();
+    await expect(edited.getByRole("button", { name: /Open photo/ })).toHaveCount(1);
+
+    await edited.getByRole("link", { name: "Edit First day at school" }).click();
+    await page.getByRole("button", { name: "Delete Memory" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this memory?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete Memory" }).click();
+    await expect(toast(page, "Memory deleted")).toBeVisible();
+    await expect(page).toHaveURL(/\/memories$/);
+    await expect(page.getByText("No memories found. Start capturing your precious moments!")).toBeVisible();
+  });
+
+  test("an unknown memory id shows the error screen", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson());
+    await page.goto(`/memories/edit/${randomUUID()}`);
+    await expect(page.getByText("Error Loading Memory")).toBeVisible();
+    await expect(
+      page.getByText("Could not load the memory details. It might have been deleted or you may not have permission to edit it."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Back to Memories" }).click();
+    await expect(page).toHaveURL(/\/memories$/);
+  });
+
+  test("a relative sees a shared memory and not a private one, and cannot edit either", async ({ page, browser }) => {
+    const owner = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const shared = await createMemoryThroughApi(page.request, { title: "Golden wedding", is_shared: true, withPhoto: true });
+    const hidden = await createMemoryThroughApi(page.request, { title: "Secret recipe" });
+
+    const relativeContext = await browser.newContext();
+    const relativePage = await relativeContext.newPage();
+    await registerThroughApi(relativePage.request, newPerson("Tom", "Hughes"), owner.family_id);
+    const list = await relativePage.request.get("/api/memories/shared");
+    expect(list.status()).toBe(200);
+    const memories = (await list.json()).data.memories as { id: string; profiles: { first_name: string }; memory_photos: { photo_url: string }[] }[];
+    expect(memories.map((memory) => memory.id)).toEqual([shared.id]);
+    expect(memories[0]!.profiles.first_name).toBe("Margaret");
+    const photoResponse = await relativePage.request.get(memories[0]!.memory_photos[0]!.photo_url);
+    expect(photoResponse.status()).toBe(200);
+    expect((await relativePage.request.get(`/api/memories/${hidden.id}`)).status()).toBe(404);
+
+    await page.goto("/memories/add");
+    const tags = page.getByRole("group", { name: "Tag Family Members" });
+    await expect(tags.getByRole("checkbox", { name: "Tom Hughes" })).toBeVisible();
+    await expect(tags.getByRole("checkbox", { name: "Margaret Hughes" })).toHaveCount(0);
+
+    await relativePage.goto(`/memories/edit/${shared.id}`);
+    await expect(relativePage.getByText("Error Loading Memory")).toBeVisible();
+
+    // The owner tags the relative in a new shared memory; both see the tag.
+    await page.getByLabel("Title").fill("Fishing trip");
+    await page.getByLabel("Date of Memory").fill("2017-04-02");
+    await page.getByLabel("Memory", { exact: true }).fill("Tom caught nothing, again.");
+    await tags.getByRole("checkbox", { name: "Tom Hughes" }).click();
+    await page.getByRole("switch", { name: "Share with Family" }).click();
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(page).toHaveURL(/\/memories$/);
+    const card = page.getByRole("article", { name: "Fishing trip" });
+    await card.getByRole("button", { name: /Show details/ }).click();
+    await expect(card.getByRole("list", { name: "Tagged family members" }).getByText("Tom Hughes")).toBeVisible();
+    const again = (await (await relativePage.request.get("/api/memories/shared")).json()).data.memories as { title: string; memory_tags: { profiles: { first_name: string } }[] }[];
+    expect(again.find((memory) => memory.title === "Fishing trip")?.memory_tags[0]?.profiles.first_name).toBe("Tom");
+    await relativeContext.close();
+  });
+
+  test("an API client sends several large photos in one multipart form @desktop-only", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson());
+    // Noise does not compress: about 4 MB per photo, 12 MB in one request.
+    const noise = Buffer.alloc(1900 * 1500 * 3);
+    for (let index = 0; index < noise.length; index += 1) noise[index] = Math.imul(index, 2654435761) >>> 24;
+    const large = await sharp(noise, { raw: { width: 1900, height: 1500, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    expect(large.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(large.length).toBeLessThan(5 * 1024 * 1024);
+    const form = new FormData();
+    form.append("title", "Big photos");
+    form.append("content", "Three large photos at once.");
+    form.append("memory_date", "2015-05-05");
+    for (const name of ["a.jpg", "b.jpg", "c.jpg"]) form.append("photos", new File([new Uint8Array(large)], name, { type: "image/jpeg" }));
+    const response = await page.request.post("/api/memories", { multipart: form });
+    expect(response.status(), await response.text()).toBe(201);
+    expect((await response.json()).data.memory.memory_photos).toHaveLength(3);
+  });
+
+  test("anonymous visitors are asked to sign in", async ({ page }) => {
+    await page.goto("/memories/add");
+    await expect(page.getByText("Authentication Required")).toBeVisible();
+    await expect(page.getByText("Please sign in to add a memory.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login");
+    await page.goto("/memories");
+    await expect(page.getByText("Please sign in to see and add your memories.")).toBeVisible();
+  });
+});
