@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
@@ -11,12 +12,15 @@ export async function listMemories({ viewer, page = {} }: { viewer: UserDto; pag
   return listPage({ where: ownedBy(viewer), page });
 }
 
-/** What the viewer's family shared (their own shared memories included), with authors and tags. */
-export async function listSharedMemories({ viewer, page = {} }: { viewer: UserDto; page?: PageRequest }) {
-  return listPage({ where: sharedWith(viewer), page });
+/**
+ * What the viewer's family shared (their own shared memories included), with authors and tags;
+ * optionally only one relative's (the Family Book's member filter).
+ */
+export async function listSharedMemories({ viewer, page = {}, authorId }: { viewer: UserDto; page?: PageRequest; authorId?: string }) {
+  return listPage({ where: authorId ? { AND: [sharedWith(viewer), { user_id: authorId }] } : sharedWith(viewer), page });
 }
 
-async function listPage({ where, page }: { where: ReturnType<typeof ownedBy> | ReturnType<typeof sharedWith>; page: PageRequest }) {
+async function listPage({ where, page }: { where: Prisma.MemoryWhereInput; page: PageRequest }) {
   const prisma = await getDb();
   const { limit, cursor } = readPage(page);
   // A cursor that is not in this list (someone else's memory, a deleted one) starts from the top.

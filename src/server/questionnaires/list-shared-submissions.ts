@@ -19,13 +19,15 @@ export type SharedSubmissionDto = {
  * The family's shared answers grouped by submission, newest first: a shared submission with all
  * its answers, and a submission that is not shared with only the answers shared one by one.
  */
-export async function listSharedSubmissions({ viewer, page }: { viewer: UserDto; page?: unknown }) {
+export async function listSharedSubmissions({ viewer, page, authorId }: { viewer: UserDto; page?: unknown; authorId?: string }) {
   const { limit, cursor } = feedPageSchema.parse(page ?? {});
   const family = familySubmissionsWhere(viewer);
   if (!family) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
   const prisma = await getDb();
   const rows = await prisma.submission.findMany({
-    where: { AND: [family, { OR: [{ is_shared: true }, { responses: { some: { is_shared: true } } }] }] },
+    where: {
+      AND: [family, { OR: [{ is_shared: true }, { responses: { some: { is_shared: true } } }] }, ...(authorId ? [{ user_id: authorId }] : [])],
+    },
     select: {
       id: true,
       user_id: true,

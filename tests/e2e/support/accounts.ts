@@ -4,7 +4,8 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 export type Person = { firstName: string; lastName: string; email: string; password: string };
 
 export function newPerson(firstName = "Grace", lastName = "Hopper"): Person {
-  return { firstName, lastName, email: `${firstName.toLowerCase()}.${randomBytes(5).toString("hex")}@example.test`, password: "a family secret" };
+  const local = firstName.normalize("NFD").replace(/[^a-zA-Z]/g, "").toLowerCase() || "member";
+  return { firstName, lastName, email: `${local}.${randomBytes(5).toString("hex")}@example.test`, password: "a family secret" };
 }
 
 /**

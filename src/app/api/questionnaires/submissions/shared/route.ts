@@ -1,9 +1,10 @@
-// GET /api/questionnaires/submissions/shared – the family's shared answers, grouped by submission
+// GET /api/questionnaires/submissions/shared – the family's shared answers, grouped by submission (?member= one relative's)
+import { memberFilter } from "@/lib/schemas/family-book-feed";
 import { listSharedSubmissions } from "@/server/questionnaires/list-shared-submissions";
 import { ok } from "@/server/http/envelope";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user, request }) => {
-  const page = Object.fromEntries(new URL(request.url).searchParams);
-  return ok(await listSharedSubmissions({ viewer: user, page }));
+  const { member, ...page } = Object.fromEntries(new URL(request.url).searchParams);
+  return ok(await listSharedSubmissions({ viewer: user, page, authorId: memberFilter(member) }));
 });

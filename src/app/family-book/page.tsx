@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { AuthRequired } from "@/components/auth/auth-required";
+import { DownloadBookDialog } from "@/components/family-book/download-book-dialog";
+import { FamilyBookView, type FamilyBookTab } from "@/components/family-book/family-book-view";
+import { MemberFilter } from "@/components/family-book/member-filter";
+import { PRODUCT_NAME } from "@/lib/constants";
+import { getCurrentUser } from "@/server/auth/current-user";
+import { listFamilyMembers } from "@/server/families/list-family-members";
+import { listSharedMemories } from "@/server/memories/list-memories";
+import { listSharedSubmissions } from "@/server/questionnaires/list-shared-submissions";
+
+export const metadata: Metadata = { title: PRODUCT_NAME };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const tabs: FamilyBookTab[] = ["memories", "responses", "timeline"];
+
+export default async function FamilyBookPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await getCurrentUser();
+  if (!user) {
+    return <AuthRequired heading={PRODUCT_NAME} message="Please sign in or register to read your family's shared memories and answers." />;
+  }
+  const params = await searchParams;
+  const tab = tabs.find((candidate) => candidate === params.tab) ?? "memories";
+  const members = await listFamilyMembers({ viewer: user });
+  // Only a member of this family can be chosen; anything else shows the whole family.
+  const member = members.find((candidate) => candidate.id === params.member)?.id;
+
+  const [memories, submissions] = await Promise.all([
+    listSharedMemories({ viewer: user, authorId: member }),
+    listSharedSubmissions({ viewer: user, authorId: member }),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">{PRODUCT_NAME}</h1>
+        <DownloadBookDialog members={members} initialMember={member} />
+      </div>
+      {members.length > 0 && <MemberFilter members={members} selected={member} />}
+      <FamilyBookView
+        key={member ?? "all"}
+        member={member}
+        initialTab={tab}
+        initialMemories={{ items: memories.memories, nextCursor: memories.next_cursor }}
+        initialSubmissions={{ items: submissions.submissions, nextCursor: submissions.next_cursor }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { ChevronDownIcon } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
+
+/** A card whose header is a button that shows or hides the details below it. */
+export function CollapsibleCard({
+  header,
+  children,
+  hint,
+  className,
+  headingLevel = 3,
+}: {
+  header: ReactNode;
+  children: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <Card className={cn("gap-0 p-0", className)}>
+      <Heading className="text-base font-normal">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-details`}
+          onClick={() => setOpen((value) => !value)}
+          className="flex min-h-11 w-full items-start justify-between gap-4 rounded-xl p-5 text-left hover:bg-accent/50 focus-visible:outline-3 focus-visible:outline-ring"
+        >
+          <span className="flex min-w-0 flex-col gap-1">
+            {header}
+            {!open && hint && <span className="text-sm text-muted-foreground">{hint}</span>}
+          </span>
+          <ChevronDownIcon aria-hidden="true" className={cn("mt-1 size-6 shrink-0 transition-transform", open && "rotate-180")} />
+        </button>
+      </Heading>
+      <div id={`${id}-details`} hidden={!open} className="border-t px-5 pt-4 pb-5">
+        {open && children}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,246 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { apiRequest } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+import { formatLongDate, formatTimelineDate } from "@/lib/dates";
+import { mergeTimeline } from "@/lib/family-book/timeline";
+import type { MemoryDto } from "@/server/memories/memory-dto";
+import type { SharedSubmissionDto } from "@/server/questionnaires/list-shared-submissions";
+import { CollapsibleCard } from "./collapsible-card";
+import { LoadMore } from "./load-more";
+import { MemoryDetails } from "./memory-details";
+import { authorName } from "./people";
+
+export type FamilyBookTab = "memories" | "responses" | "timeline";
+export type Feed<Item> = { items: Item[]; nextCursor: string | null };
+
+type Props = {
+  member?: string;
+  initialTab: FamilyBookTab;
+  initialMemories: Feed<MemoryDto>;
+  initialSubmissions: Feed<SharedSubmissionDto>;
+};
+
+const taggedLine = (memory: MemoryDto) =>
+  memory.memory_tags.length > 0 ? `With ${memory.memory_tags.map((tag) => authorName(tag.profiles)).join(", ")}` : null;
+
+function SharedMemoryHeader({ memory }: { memory: MemoryDto }) {
+  const tagged = taggedLine(memory);
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="text-lg font-semibold">{memory.title}</span>
+        <Badge variant="secondary">Shared</Badge>
+      </span>
+      <span className="text-muted-foreground">
+        by {authorName(memory.profiles)} · {formatLongDate(memory.memory_date)}
+      </span>
+      {tagged && <span className="text-sm text-muted-foreground">{tagged}</span>}
+    </>
+  );
+}
+
+function SubmissionAnswers({ submission }: { submission: SharedSubmissionDto }) {
+  return (
+    <dl className="flex flex-col gap-4">
+      {submission.responses.map((response) => (
+        <div key={response.id}>
+          <dt className="font-semibold">{response.questions.question_text}</dt>
+          <dd className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</dd>
+        </div>
+      ))}
+      {submission.responses.length === 0 && <p>No answer provided</p>}
+    </dl>
+  );
+}
+
+const responseCount = (submission: SharedSubmissionDto) =>
+  `${submission.responses.length} ${submission.responses.length === 1 ? "response" : "responses"}`;
+
+function Empty({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="rounded-xl border border-dashed p-10 text-center">
+      <p className="text-lg font-medium">{title}</p>
+      {text && <p className="mt-1 text-muted-foreground">{text}</p>}
+    </div>
+  );
+}
+
+export function FamilyBookView({ member, initialTab, initialMemories, initialSubmissions }: Props) {
+  const [tab, setTab] = useState<FamilyBookTab>(initialTab);
+  const [memories, setMemories] = useState(initialMemories);
+  const [submissions, setSubmissions] = useState(initialSubmissions);
+  const [loading, setLoading] = useState<null | "memories" | "submissions" | "refresh">(null);
+
+  const query = useCallback(
+    (cursor: string | null) => {
+      const params = new URLSearchParams();
+      if (member) params.set("member", member);
+      if (cursor) params.set("cursor", cursor);
+      const text = params.toString();
+      return text ? `?${text}` : "";
+    },
+    [member],
+  );
+
+  async function loadMoreMemories() {
+    if (loading || !memories.nextCursor) return;
+    setLoading("memories");
+    const result = await apiRequest<{ memories: MemoryDto[]; next_cursor: string | null }>(`/memories/shared${query(memories.nextCursor)}`);
+    setLoading(null);
+    if (!result.ok) {
+      toast.error("Error", { description: "Failed to fetch shared memories" });
+      return;
+    }
+    setMemories((current) => ({ items: [...current.items, ...result.data.memories], nextCursor: result.data.next_cursor }));
+  }
+
+  async function loadSubmissions(cursor: string | null) {
+    setLoading(cursor ? "submissions" : "refresh");
+    const result = await apiRequest<{ submissions: SharedSubmissionDto[]; next_cursor: string | null }>(
+      `/questionnaires/submissions/shared${query(cursor)}`,
+    );
+    setLoading(null);
+    if (!result.ok) {
+      toast.error("Error", { description: "Failed to load shared questionnaire responses. Please try again." });
+      return;
+    }
+    setSubmissions((current) => ({
+      items: cursor ? [...current.items, ...result.data.submissions] : result.data.submissions,
+      nextCursor: result.data.next_cursor,
+    }));
+  }
+
+  function changeTab(value: string) {
+    const next = (["memories", "responses", "timeline"] as const).find((candidate) => candidate === value) ?? "memories";
+    setTab(next);
+    const url = new URL(window.location.href);
+    if (next === "memories") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", next);
+    window.history.replaceState(null, "", url);
+    // SPEC §2: selecting the responses tab fetches the shared submissions afresh.
+    if (next === "responses") void loadSubmissions(null);
+  }
+
+  const timeline = mergeTimeline({
+    memories: memories.items,
+    submissions: submissions.items,
+    memoriesComplete: memories.nextCursor === null,
+    submissionsComplete: submissions.nextCursor === null,
+  });
+
+  return (
+    <Tabs value={tab} onValueChange={changeTab}>
+      <TabsList aria-label="Family Book sections" className="h-auto flex-col sm:flex-row">
+        <TabsTrigger value="memories" className="w-full">Shared Memories</TabsTrigger>
+        <TabsTrigger value="responses" className="w-full">Shared Questionnaire Responses</TabsTrigger>
+        <TabsTrigger value="timeline" className="w-full">Timeline</TabsTrigger>
+      </TabsList>
+
+      <TabsContent value="memories">
+        {memories.items.length === 0 ? (
+          <Empty title="No shared memories found." />
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {memories.items.map((memory) => (
+              <li key={memory.id}>
+                <CollapsibleCard header={<SharedMemoryHeader memory={memory} />}>
+                  <MemoryDetails memory={memory} />
+                </CollapsibleCard>
+              </li>
+            ))}
+          </ul>
+        )}
+        {memories.nextCursor && <LoadMore onLoad={loadMoreMemories} loading={loading === "memories"} label="Load more memories" />}
+      </TabsContent>
+
+      <TabsContent value="responses">
+        {loading === "refresh" && submissions.items.length === 0 ? (
+          <Spinner label="Loading shared questionnaire responses..." />
+        ) : submissions.items.length === 0 ? (
+          <Empty title="No shared questionnaire responses yet." />
+        ) : (
+          <ul className="flex flex-col gap-4" aria-busy={loading === "refresh"}>
+            {submissions.items.map((submission) => (
+              <li key={submission.id}>
+                <CollapsibleCard
+                  header={
+                    <>
+                      <span className="text-lg font-semibold">{submission.questionnaires.title}</span>
+                      <span className="text-muted-foreground">
+                        by {authorName(submission.profiles)} · {formatLongDate(submission.created_at)}
+                      </span>
+                    </>
+                  }
+                >
+                  <SubmissionAnswers submission={submission} />
+                </CollapsibleCard>
+              </li>
+            ))}
+          </ul>
+        )}
+        {submissions.nextCursor && (
+          <LoadMore onLoad={() => !loading && void loadSubmissions(submissions.nextCursor)} loading={loading === "submissions"} label="Load more responses" />
+        )}
+      </TabsContent>
+
+      <TabsContent value="timeline">
+        {timeline.entries.length === 0 && !timeline.hasMore ? (
+          <Empty title="No items for the timeline yet." text="Share memories or complete questionnaires to see them here." />
+        ) : (
+          <ol className="relative flex flex-col gap-6 before:absolute before:top-0 before:bottom-0 before:left-4 before:w-0.5 before:bg-border md:before:left-1/2 md:before:-translate-x-1/2">
+            {timeline.entries.map((entry, index) => {
+              const left = index % 2 === 0;
+              const isMemory = entry.kind === "memory";
+              const title = isMemory ? entry.memory.title : entry.submission.questionnaires.title;
+              const author = authorName(isMemory ? entry.memory.profiles : entry.submission.profiles);
+              const date = isMemory ? entry.memory.memory_date : entry.submission.created_at;
+              return (
+                <li key={`${entry.kind}-${entry.id}`} className={cn("relative pl-12 md:w-1/2 md:pl-0", left ? "md:pr-10 md:self-start" : "md:self-end md:pl-10")}>
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      "absolute top-6 left-2.5 size-4 rounded-full border-4 border-background bg-primary",
+                      left ? "md:right-0 md:left-auto md:translate-x-1/2" : "md:left-0 md:-translate-x-1/2",
+                    )}
+                  />
+                  <CollapsibleCard
+                    header={
+                      <>
+                        <span className="flex flex-wrap items-center gap-2">
+                          <Badge variant={isMemory ? "default" : "secondary"}>{isMemory ? "Memory" : "Questionnaire"}</Badge>
+                          <span className="text-sm text-muted-foreground">{formatTimelineDate(date)}</span>
+                        </span>
+                        <span className="text-lg font-semibold">{title}</span>
+                        <span className="text-muted-foreground">by {author}</span>
+                      </>
+                    }
+                    hint={isMemory ? "Click to expand..." : responseCount(entry.submission)}
+                  >
+                    {isMemory ? <MemoryDetails memory={entry.memory} /> : <SubmissionAnswers submission={entry.submission} />}
+                  </CollapsibleCard>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {timeline.hasMore && (
+          <LoadMore
+            onLoad={() => {
+              if (loading) return;
+              if (timeline.limitedBy === "submissions") void loadSubmissions(submissions.nextCursor);
+              else void loadMoreMemories();
+            }}
+            loading={loading === "memories" || loading === "submissions"}
+            label="Load earlier stories"
+          />
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { newPerson, registerThroughApi } from "./support/accounts";
+
+const photo = (color: string) => sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+
+async function shareMemory(request: APIRequestContext, fields: { title: string; date: string; photos?: number; shared?: boolean }) {
+  const form = new FormData();
+  form.append("title", fields.title);
+  form.append("content", `The story of ${fields.title}.`);
+  form.append("memory_date", fields.date);
+  form.append("is_shared", String(fields.shared ?? true));
+  const colors = ["#c0392b", "#2e86de", "#27ae60", "#8e44ad", "#f39c12"];
+  for (let index = 0; index < (fields.photos ?? 0); index += 1) {
+    form.append("photos", new File([new Uint8Array(await photo(colors[index]!))], `photo-${index}.jpg`, { type: "image/jpeg" }));
+  }
+  const response = await request.post("/api/memories", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Answers every question of a library questionnaire and shares the whole submission. */
+async function shareAnswers(request: APIRequestContext, questionnaireTitle: string, answerPrefix: string) {
+  const list = await (await request.get("/api/questionnaires")).json();
+  const questionnaire = list.data.questionnaires.find((candidate: { title: string }) => candidate.title === questionnaireTitle);
+  const questions = (await (await request.get(`/api/questionnaires/${questionnaire.id}/questions`)).json()).data.questions as { id: string }[];
+  const saved = await request.post("/api/questionnaires/responses", {
+    data: { responses: questions.map((question, index) => ({ question_id: question.id, answer_text: `${answerPrefix} ${index + 1}` })) },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const submissions = (await (await request.get(`/api/questionnaires/${questionnaire.id}/submissions`)).json()).data.submissions as { id: string }[];
+  const shared = await request.patch(`/api/questionnaires/submissions/${submissions[0]!.id}/toggle-shared`, { data: { is_shared: true } });
+  expect(shared.status(), await shared.text()).toBe(200);
+}
+
+test.describe("the Family Book", () => {
+  test("two relatives read what each shared in the three tabs, filtered by member", async ({ page, browser }, testInfo) => {
+    const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const grandsonContext = await browser.newContext();
+    const grandson = grandsonContext.request;
+    await registerThroughApi(grandson, newPerson("Tom", "Hughes"), grandma.family_id);
+
+    await shareMemory(page.request, { title: "Wedding in Ørsted", date: "1965-06-12", photos: 5 });
+    await shareMemory(page.request, { title: "Grandma's private diary", date: "1970-01-01", shared: false });
+    await shareMemory(grandson, { title: "First day at school", date: "2012-09-03" });
+    await shareAnswers(grandson, "Life Lessons", "Tom says");
+
+    await page.goto("/family-book");
+    await expect(page.getByRole("heading", { level: 1, name: "Family Book" })).toBeVisible();
+    const filter = page.getByRole("navigation", { name: "Show stories from" });
+    await expect(filter.getByRole("link", { name: "All Family" })).toHaveAttribute("aria-current", "true");
+    await expect(filter.getByRole("link", { name: "Tom Hughes" })).toBeVisible();
+
+    // Shared Memories: newest first, the private one absent.
+    const memories = page.getByRole("tabpanel", { name: "Shared Memories" });
+    await expect(memories.getByRole("button", { name: /First day at school/ })).toBeVisible();
+    await expect(memories.getByText("Grandma's private diary")).toHaveCount(0);
+    const wedding = memories.getByRole("button", { name: /Wedding in Ørsted/ });
+    await expect(wedding).toContainText("by Margaret Hughes");
+    await expect(wedding).toContainText("June 12, 1965");
+    await expect(wedding).toContainText("Shared");
+    await wedding.click();
+    await expect(memories.getByText("The story of Wedding in Ørsted.")).toBeVisible();
+    await expect(memories.getByRole("button", { name: /^Open photo/ })).toHaveCount(4);
+    await expect(memories.getByText("+1 more")).toBeVisible();
+    await memories.getByRole("button", { name: "Open photo 4 of 5 (1 more)" }).click();
+    const lightbox = page.getByRole("dialog", { name: "Wedding in Ørsted" });
+    await expect(lightbox.getByText("Photo 4 of 5")).toBeVisible();
+    await lightbox.getByRole("button", { name: "Next photo" }).click();
+    await expect(lightbox.getByText("Photo 5 of 5")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `family-book-memories-${testInfo.project.name}`);
+
+    // Shared Questionnaire Responses: fetched afresh when the tab is chosen.
+    await page.getByRole("tab", { name: "Shared Questionnaire Responses" }).click();
+    const responses = page.getByRole("tabpanel", { name: "Shared Questionnaire Responses" });
+    const lessons = responses.getByRole("button", { name: /Life Lessons/ });
+    await expect(lessons).toContainText("by Tom Hughes");
+    await lessons.click();
+    await expect(responses.getByText("What is the most important lesson life has taught you?")).toBeVisible();
+    await expect(responses.getByText("Tom says 1", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/tab=responses/);
+
+    // Timeline: both kinds merged, newest first, with their hints.
+    await page.getByRole("tab", { name: "Timeline" }).click();
+    const timeline = page.getByRole("tabpanel", { name: "Timeline" });
+    const items = timeline.getByRole("listitem");
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText("Questionnaire");
+    await expect(items.nth(0)).toContainText("Life Lessons");
+    await expect(items.nth(0)).toContainText("7 responses");
+    await expect(items.nth(1)).toContainText("Memory");
+    await expect(items.nth(1)).toContainText("Sep 3, 2012");
+    await expect(items.nth(1)).toContainText("Click to expand...");
+    await expect(items.nth(2)).toContainText("Jun 12, 1965");
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `family-book-timeline-${testInfo.project.name}`);
+
+    // The member filter lives in the URL and survives a reload.
+    await filter.getByRole("link", { name: "Tom Hughes" }).click();
+    await expect(page).toHaveURL(/member=/);
+    await page.reload();
+    await expect(page.getByRole("navigation", { name: "Show stories from" }).getByRole("link", { name: "Tom Hughes" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("tabpanel", { name: "Timeline" }).getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("tabpanel", { name: "Timeline" })).not.toContainText("Wedding in Ørsted");
+    await page.getByRole("tab", { name: "Shared Memories" }).click();
+    await expect(page.getByRole("tabpanel", { name: "Shared Memories" }).getByRole("button", { name: /First day at school/ })).toBeVisible();
+    await expect(page.getByRole("tabpanel", { name: "Shared Memories" }).getByText("Wedding in Ørsted")).toHaveCount(0);
+
+    await grandsonContext.close();
+  });
+
+  test("a new family sees the empty states", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson("Nina", "Solo"));
+    await page.goto("/family-book");
+    await expect(page.getByText("No shared memories found.")).toBeVisible();
+    await page.getByRole("tab", { name: "Shared Questionnaire Responses" }).click();
+    await expect(page.getByText("No shared questionnaire responses yet.")).toBeVisible();
+    await page.getByRole("tab", { name: "Timeline" }).click();
+    await expect(page.getByText("No items for the timeline yet.")).toBeVisible();
+    await expect(page.getByText("Share memories or complete questionnaires to see them here.")).toBeVisible();
+  });
+
+  test("another family's stories never appear", async ({ page, browser }) => {
+    const other = await browser.newContext();
+    await registerThroughApi(other.request, newPerson("Olga", "Petrova"));
+    await shareMemory(other.request, { title: "Olga's dacha", date: "1999-07-07" });
+    await other.close();
+    await registerThroughApi(page.request, newPerson("Ruth", "Ng"));
+    await page.goto("/family-book?tab=timeline");
+    await expect(page.getByText("No items for the timeline yet.")).toBeVisible();
+    await expect(page.getByText("Olga's dacha")).toHaveCount(0);
+  });
+
+  test("an anonymous visitor is asked to sign in", async ({ page }) => {
+    await page.goto("/family-book");
+    await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login");
+    await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register");
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+
+  test("a member downloads the family's PDF book", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
+    const grandma = await registerThroughApi(page.request, newPerson("Zoë", "Ñúñez"));
+    expect(grandma.id).toBeTruthy();
+    await shareMemory(page.request, { title: "Łukasz's first steps", date: "1988-05-05", photos: 2 });
+    await page.goto("/family-book");
+    await page.getByRole("button", { name: "Download PDF book" }).click();
+    const dialog = page.getByRole("dialog", { name: "Download PDF book" });
+    await dialog.getByLabel("US Letter").click();
+    await expectNoSeriousAccessibilityViolations(page);
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Download" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^the-.*-family-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const file = testInfo.outputPath("book.pdf");
+    await download.saveAs(file);
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    await expect(page.getByText("The PDF has been downloaded.")).toBeVisible();
+  });
+});

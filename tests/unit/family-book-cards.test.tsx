@@ -1,0 +1,54 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MemoryDetails } from "@/components/family-book/memory-details";
+import { authorName } from "@/components/family-book/people";
+import type { MemoryDto } from "@/server/memories/memory-dto";
+
+const memoryWithPhotos = (count: number): MemoryDto => ({
+  id: "m1",
+  user_id: "u1",
+  title: "Summer at the lake",
+  content: "We rowed at dawn.",
+  memory_date: "1990-07-14",
+  is_shared: true,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+  profiles: { first_name: "Margaret", last_name: "Hughes" },
+  memory_tags: [],
+  memory_photos: Array.from({ length: count }, (_, index) => ({
+    id: `p${index}`,
+    photo_url: `/photo/${index}`,
+    thumbnail_url: `/thumb/${index}`,
+    order_number: count - 1 - index,
+  })),
+});
+
+describe("a shared memory opened in the Family Book", () => {
+  it('shows four thumbnails and "+2 more" over the fourth when there are six photos', () => {
+    const html = renderToStaticMarkup(<MemoryDetails memory={memoryWithPhotos(6)} />);
+    expect(html.match(/<img /g)).toHaveLength(4);
+    expect(html).toContain("+2 more");
+    expect(html).toContain('aria-label="Open photo 4 of 6 (2 more)"');
+  });
+
+  it("orders thumbnails by order_number", () => {
+    const html = renderToStaticMarkup(<MemoryDetails memory={memoryWithPhotos(3)} />);
+    const sources = [...html.matchAll(/src="\/thumb\/(\d)"/g)].map((match) => match[1]);
+    expect(sources).toEqual(["2", "1", "0"]);
+    expect(html).not.toContain("more");
+  });
+
+  it("shows every photo without an overlay when there are four or fewer", () => {
+    const html = renderToStaticMarkup(<MemoryDetails memory={memoryWithPhotos(4)} />);
+    expect(html.match(/<img /g)).toHaveLength(4);
+    expect(html).not.toContain("more");
+  });
+});
+
+describe("author names", () => {
+  it('fall back to "Unknown User"', () => {
+    expect(authorName({ first_name: "Tom", last_name: "Hughes" })).toBe("Tom Hughes");
+    expect(authorName({ first_name: "", last_name: "" })).toBe("Unknown User");
+    expect(authorName(null)).toBe("Unknown User");
+  });
+});
