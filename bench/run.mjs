@@ -1,0 +1,375 @@
+// npm run bench [-- --quick]: measures Family Book on this machine and writes docs/perf.md and
+// docs/perf.json. Embedded database by default; PostgreSQL when DATABASE_URL names a server
+// (a throwaway database is created on it and dropped afterwards; the raw node:http + pg
+// baseline runs only there, since it needs a database it can share with the app).
+import { execFile, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { createServer } from "node:net";
+import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import sharp from "sharp";
+import { build, buildIsCurrent } from "../scripts/start.mjs";
+import { seedSyntheticFamily } from "./seed.mjs";
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const quick = process.argv.includes("--quick");
+const skipLighthouse = process.argv.includes("--no-lighthouse");
+const serverUrl = process.env.DATABASE_URL;
+const backend = serverUrl ? "postgresql" : "embedded";
+const seconds = quick ? 5 : 15;
+const authSecret = randomBytes(32).toString("base64url");
+const figures = { machine: {}, backend, quick, api: {}, baseline: null, pages: {}, pdf: {}, photoPipeline: {}, lighthouse: {} };
+const log = (...parts) => console.log("[bench]", ...parts);
+const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function startApp(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, ".next", "standalone", "server.js")], {
+    cwd: path.join(root, ".next", "standalone"),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/`, child);
+  return { child, base, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM")))) };
+}
+
+const residentKb = (pid, field = "VmRSS") => {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith(`${field}:`));
+  return Number(line?.replace(/\D+/g, "") ?? 0);
+};
+
+async function api(base, pathname, { token, json, form, method } = {}) {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  if (json) headers["content-type"] = "application/json";
+  const response = await fetch(`${base}${pathname}`, { method: method ?? (json || form ? "POST" : "GET"), headers, body: json ? JSON.stringify(json) : form });
+  const body = await response.json();
+  if (!body.success) throw new Error(`${pathname}: ${response.status} ${body.error}`);
+  return body.data;
+}
+
+async function register(base, firstName, familyId) {
+  const email = `${firstName.toLowerCase()}.${randomBytes(4).toString("hex")}@bench.test`;
+  return api(base, "/api/auth/register", { json: { first_name: firstName, last_name: "Bench", email, password: "benchmark secret", family_id: familyId } });
+}
+
+const photoBytes = (seed, width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 90 + (seed % 80), sigma: 12 } } }).jpeg({ quality: 82 }).toBuffer();
+
+async function createMemory(base, token, { title, date, shared, photos }) {
+  const form = new FormData();
+  form.append("title", title);
+  form.append("content", `${title}. We still talk about it at every family dinner.\n\nEveryone remembers it a little differently.`);
+  form.append("memory_date", date);
+  form.append("is_shared", String(shared));
+  for (const [index, bytes] of photos.entries()) form.append("photos", new File([new Uint8Array(bytes)], `photo-${index}.jpg`, { type: "image/jpeg" }));
+  return (await api(base, "/api/memories", { token, form })).memory;
+}
+
+async function openDatabase(dataDir, databaseUrl) {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return { exec: (sql) => client.query(sql), query: (sql, params) => client.query(sql, params), close: () => client.end() };
+  }
+  const db = await PGlite.create(path.join(dataDir, "db"));
+  return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+}
+
+async function autocannon(url, { token, method = "GET", body, contentType } = {}) {
+  const args = [path.join(root, "node_modules", "autocannon", "autocannon.js"), "-j", "-c", "32", "-d", String(seconds), "-m", method];
+  if (token) args.push("-H", `authorization=Bearer ${token}`);
+  if (body) args.push("-H", `content-type=${contentType}`, "-b", body);
+  args.push(url);
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+  const result = JSON.parse(stdout);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+async function timeToFirstByte(url, cookie, count = quick ? 10 : 30) {
+  const samples = [];
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    samples.push(performance.now() - started);
+    await response.arrayBuffer();
+  }
+  samples.sort((a, b) => a - b);
+  const at = (fraction) => Number(samples[Math.min(samples.length - 1, Math.floor(fraction * samples.length))].toFixed(1));
+  return { p50Ms: at(0.5), p99Ms: at(0.99), samples: samples.length };
+}
+
+async function lighthouse(url, cookie) {
+  const output = path.join(tmpdir(), `lighthouse-${randomBytes(4).toString("hex")}.json`);
+  const args = [
+    path.join(root, "node_modules", "lighthouse", "cli", "index.js"),
+    url,
+    "--output=json",
+    `--output-path=${output}`,
+    "--quiet",
+    "--only-categories=performance,accessibility",
+    `--chrome-flags=${chromiumFlags}`,
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  await run(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
+    if (!existsSync(output)) throw error;
+  });
+  const report = JSON.parse(readFileSync(output, "utf8"));
+  rmSync(output, { force: true });
+  const scripts = (report.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
+  return {
+    performance: report.categories.performance.score,
+    accessibility: report.categories.accessibility.score,
+    lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue),
+    tbtMs: Math.round(report.audits["total-blocking-time"].numericValue),
+    cls: Number(report.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+    jsTransferKb: Math.round(scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024),
+    jsUncompressedKb: Math.round(scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0) / 1024),
+  };
+}
+
+function multipartBody(fields) {
+  const boundary = "----familybookbench";
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return { body: `${parts.join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function main() {
+  figures.machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, date: new Date().toISOString() };
+  if (!buildIsCurrent()) build();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "family-book-bench-"));
+  let databaseUrl;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `family_book_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  try {
+    // 1. Accounts, a few real photos through the real pipeline, and the PDF family's book.
+    log(`seeding (${backend})...`);
+    let app = await startApp(env);
+    const founder = await register(app.base, "Member1");
+    const members = [founder];
+    for (let index = 2; index <= 20; index += 1) members.push(await register(app.base, `Member${index}`, founder.user.family_id));
+    for (let index = 0; index < 10; index += 1) {
+      await createMemory(app.base, founder.token, { title: `Photo source ${index}`, date: "2001-01-01", shared: false, photos: [await photoBytes(index, 1600, 1200)] });
+    }
+    const bookOwner = await register(app.base, "Bookkeeper");
+    const pdfMemories = quick ? 20 : 100;
+    for (let index = 0; index < pdfMemories; index += 1) {
+      await createMemory(app.base, bookOwner.token, {
+        title: `Chapter of life ${index + 1}`,
+        date: `${1950 + (index % 70)}-0${1 + (index % 9)}-1${index % 9}`,
+        shared: true,
+        photos: [await photoBytes(index * 2), await photoBytes(index * 2 + 1)],
+      });
+    }
+    const library = (await api(app.base, "/api/questionnaires", { token: founder.token })).questionnaires.filter((item) => item.audience === "GLOBAL");
+    const questionnaires = [];
+    for (const questionnaire of library.slice(0, 3)) {
+      const questions = (await api(app.base, `/api/questionnaires/${questionnaire.id}/questions`, { token: founder.token })).questions;
+      questionnaires.push({ id: questionnaire.id, questionIds: questions.map((question) => question.id) });
+    }
+    await app.stop();
+
+    const db = await openDatabase(dataDir, databaseUrl);
+    const keys = (await db.query(`SELECT original_key, display_key, thumbnail_key FROM memory_photos p JOIN memories m ON m.id = p.memory_id WHERE m.title LIKE 'Photo source%'`)).rows;
+    await seedSyntheticFamily(db, {
+      familyId: founder.user.family_id,
+      memberIds: members.map((member) => member.user.id),
+      memories: quick ? 2_000 : 10_000,
+      photoShare: 0.2,
+      photoKeys: keys.map((row) => ({ original: row.original_key, display: row.display_key, thumbnail: row.thumbnail_key })),
+      submissions: quick ? 400 : 2_000,
+      questionnaires,
+    });
+    await db.exec("ANALYZE");
+    const counts = (await db.query(`SELECT (SELECT count(*) FROM memories)::int AS memories, (SELECT count(*) FROM memory_photos)::int AS photos, (SELECT count(*) FROM submissions)::int AS submissions, (SELECT count(*) FROM memories WHERE is_shared)::int AS shared`)).rows[0];
+    figures.dataset = counts;
+    await db.close();
+    log("dataset", counts);
+
+    // 2. The API under load, one endpoint at a time, from a separate process.
+    app = await startApp(env);
+    const token = members[1].token;
+    for (const pathname of ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
+      await fetch(`${app.base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+      figures.api[`GET ${pathname}`] = await autocannon(`${app.base}${pathname}`, { token });
+      log(`GET ${pathname}`, figures.api[`GET ${pathname}`]);
+    }
+    const post = multipartBody({ title: "Benchmark memory", content: "Written under load.", memory_date: "2020-02-02", is_shared: "false" });
+    figures.api["POST /api/memories"] = await autocannon(`${app.base}/api/memories`, { token, method: "POST", ...post });
+    log("POST /api/memories", figures.api["POST /api/memories"]);
+
+    if (databaseUrl) {
+      const port = await freePort();
+      const baseline = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], { stdio: "ignore" });
+      await new Promise((resolve) => baseline.once("message", resolve));
+      const url = `http://127.0.0.1:${port}/api/memories/shared`;
+      const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
+      const ours = await (await fetch(`${app.base}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
+      const shape = (value) => JSON.stringify(Object.keys(value.data.memories[0] ?? {}).sort());
+      figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
+      figures.baseline.ratio = Number((figures.api["GET /api/memories/shared"].requestsPerSecond / figures.baseline.requestsPerSecond).toFixed(2));
+      baseline.kill();
+      log("baseline", figures.baseline);
+    }
+
+    // 3. Server-rendered pages.
+    const cookie = `fb_session=${token}`;
+    for (const page of ["/family-book", "/memories"]) {
+      figures.pages[page] = await timeToFirstByte(`${app.base}${page}`, cookie);
+      log(page, figures.pages[page]);
+    }
+
+    // 4. The PDF book: time and the server's resident memory while it is made.
+    const before = residentKb(app.child.pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentKb(app.child.pid))), 50);
+    const started = performance.now();
+    const pdf = await fetch(`${app.base}/api/family-book/pdf`, { headers: { authorization: `Bearer ${bookOwner.token}` } });
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    const elapsed = performance.now() - started;
+    clearInterval(sampler);
+    figures.pdf = {
+      memories: pdfMemories,
+      photos: pdfMemories * 2,
+      status: pdf.status,
+      seconds: Number((elapsed / 1000).toFixed(2)),
+      megabytes: Number((bytes.length / 1024 ** 2).toFixed(1)),
+      serverRssBeforeMb: Math.round(before / 1024),
+      serverRssPeakMb: Math.round(peak / 1024),
+      rssGrowthMb: Math.round((peak - before) / 1024),
+    };
+    log("pdf", figures.pdf);
+
+    // 5. Lighthouse, mobile emulation, against a bare Next.js page of the same version.
+    if (!skipLighthouse) {
+      for (const page of ["/", "/memories", "/family-book", "/questionnaires"]) {
+        figures.lighthouse[page] = await lighthouse(`${app.base}${page}`, cookie);
+        log("lighthouse", page, figures.lighthouse[page]);
+      }
+    }
+    await app.stop();
+
+    if (!skipLighthouse) {
+      const bareDir = path.join(root, "bench", "bare-next");
+      await run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build", bareDir], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, maxBuffer: 64 * 1024 * 1024 });
+      const port = await freePort();
+      const bare = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", bareDir, "-p", String(port), "-H", "127.0.0.1"], { stdio: "ignore" });
+      await waitFor(`http://127.0.0.1:${port}/`, bare);
+      figures.lighthouse["bare Next.js page"] = await lighthouse(`http://127.0.0.1:${port}/`);
+      log("lighthouse bare", figures.lighthouse["bare Next.js page"]);
+      bare.kill("SIGTERM");
+    }
+
+    // 6. The photo pipeline, in process.
+    const output = path.join(dataDir, "photo-pipeline.json");
+    await run(process.execPath, [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "bench/vitest.config.mts"], {
+      cwd: root,
+      env: { ...process.env, BENCH_OUTPUT: output },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    figures.photoPipeline = JSON.parse(readFileSync(output, "utf8"));
+    log("photo pipeline median ms", figures.photoPipeline.medianMs);
+  } finally {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  writeReport();
+}
+
+function writeReport() {
+  mkdirSync(path.join(root, "docs"), { recursive: true });
+  const suffix = backend === "postgresql" ? "" : "-embedded";
+  writeFileSync(path.join(root, "docs", `perf${suffix}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+  const row = (cells) => `| ${cells.join(" | ")} |`;
+  const lines = [
+    `## Run of ${figures.machine.date.slice(0, 10)} on ${backend === "postgresql" ? "PostgreSQL" : "embedded PGlite"}${quick ? " (quick)" : ""}`,
+    "",
+    `Machine: ${figures.machine.cpus} cores (${figures.machine.model}), ${figures.machine.memoryGb} GB, Node ${figures.machine.node}. Load: 32 connections, ${seconds} s per endpoint, autocannon in its own process.`,
+    `Dataset: ${figures.dataset.memories} memories (${figures.dataset.shared} shared), ${figures.dataset.photos} photos, ${figures.dataset.submissions} submissions, 20 members in one family.`,
+    "",
+    row(["Endpoint", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"]),
+    row(["---", "---", "---", "---", "---", "---"]),
+    ...Object.entries(figures.api).map(([name, value]) => row([name, value.requestsPerSecond, value.p50Ms, value.p99Ms, value.errors, value.non2xx])),
+    ...(figures.baseline
+      ? [row(["baseline node:http + pg, GET shared memories", figures.baseline.requestsPerSecond, figures.baseline.p50Ms, figures.baseline.p99Ms, figures.baseline.errors, figures.baseline.non2xx])]
+      : []),
+    "",
+    figures.baseline ? `Throughput ratio to the baseline: **${figures.baseline.ratio}×** (same JSON shape: ${figures.baseline.sameShape}).` : "Baseline: runs only with DATABASE_URL (it shares the app's PostgreSQL database).",
+    "",
+    row(["Server-rendered page", "TTFB p50 ms", "TTFB p99 ms"]),
+    row(["---", "---", "---"]),
+    ...Object.entries(figures.pages).map(([name, value]) => row([name, value.p50Ms, value.p99Ms])),
+    "",
+    `PDF book: ${figures.pdf.memories} memories, ${figures.pdf.photos} photos → ${figures.pdf.megabytes} MB in **${figures.pdf.seconds} s**; server resident memory ${figures.pdf.serverRssBeforeMb} MB before, ${figures.pdf.serverRssPeakMb} MB at peak (+${figures.pdf.rssGrowthMb} MB).`,
+    "",
+    `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**.`,
+    "",
+    ...(Object.keys(figures.lighthouse).length > 0
+      ? [
+          row(["Lighthouse (mobile)", "performance", "accessibility", "LCP ms", "TBT ms", "CLS", "JS transfer kB", "JS uncompressed kB"]),
+          row(["---", "---", "---", "---", "---", "---", "---", "---"]),
+          ...Object.entries(figures.lighthouse).map(([name, value]) =>
+            row([name, value.performance, value.accessibility, value.lcpMs, value.tbtMs, value.cls, value.jsTransferKb, value.jsUncompressedKb]),
+          ),
+        ]
+      : []),
+    "",
+  ];
+  mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+  writeFileSync(path.join(root, "bench", "results", `latest${suffix}.md`), lines.join("\n"));
+  console.log(lines.join("\n"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
