@@ -32,6 +32,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // Many of our readers ask for less motion; it also keeps checks from racing animations.
+    contextOptions: { reducedMotion: "reduce" },
     screenshot: "only-on-failure",
     launchOptions: chromium,
   },
