@@ -183,4 +183,12 @@ test.describe("security headers", () => {
     const html = await response.text();
     expect(html).toContain(`nonce="${nonce}"`);
   });
+
+  test("API answers carry the protective headers too", async ({ request }) => {
+    const response = await request.get("/api/auth/me");
+    expect(response.status()).toBe(401);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
+    expect(response.headers()["strict-transport-security"]).toContain("max-age=");
+  });
 });
