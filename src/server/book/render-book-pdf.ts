@@ -6,8 +6,9 @@ import { BookDocument, type ChapterPages } from "./pdf/book-document";
 import { registerBookFonts } from "./pdf/fonts";
 
 /**
- * Lays the book out twice: the first pass finds the page each chapter starts on, the second
- * prints those numbers in the contents. Photos are loaded once (their loaders cache).
+ * Lays the book out twice: the first pass finds the page each chapter starts on (with empty
+ * boxes where photos go, so nothing is decoded), the second prints those numbers in the contents
+ * and streams the finished book.
  */
 export async function renderBookPdf(content: BookContent, size: PaperSize): Promise<NodeJS.ReadableStream> {
   registerBookFonts();

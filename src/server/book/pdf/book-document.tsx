@@ -65,7 +65,7 @@ function photoBoxes(photos: BookPhoto[], contentWidth: number) {
   });
 }
 
-function MemoryEntry({ memory, contentWidth }: { memory: BookMemory; contentWidth: number }) {
+function MemoryEntry({ memory, contentWidth, layoutOnly }: { memory: BookMemory; contentWidth: number; layoutOnly: boolean }) {
   const [first, ...rest] = paragraphsOf(memory.content);
   return (
     <View style={styles.item}>
@@ -87,8 +87,13 @@ function MemoryEntry({ memory, contentWidth }: { memory: BookMemory; contentWidt
         <View style={styles.photos}>
           {photoBoxes(memory.photos, contentWidth).map(({ photo, slotWidth, width, height }) => (
             <View key={photo.id} wrap={false} style={[styles.photoFrame, { width: slotWidth, alignItems: "center" }]}>
-              {/* eslint-disable-next-line jsx-a11y/alt-text -- a PDF image, not an HTML img */}
-              <Image src={photo.load} style={{ width, height, objectFit: "contain" }} />
+              {layoutOnly ? (
+                // The first pass only measures pages: a box of the photo's size lays out the same.
+                <View style={{ width, height }} />
+              ) : (
+                // eslint-disable-next-line jsx-a11y/alt-text -- a PDF image, not an HTML img
+                <Image src={photo.load} style={{ width, height, objectFit: "contain" }} />
+              )}
             </View>
           ))}
         </View>
@@ -137,6 +142,7 @@ export function BookDocument({
   size: PaperSize;
   /** Page numbers for the contents, known after a first layout pass. */
   chapterPages: ChapterPages | null;
+  /** Given on the first pass, which only measures where chapters start (photos are not loaded). */
   onChapterPage?: (year: number, page: number) => void;
 }) {
   const contentWidth = PAGE_WIDTH[size] - 2 * PAGE_MARGIN.side;
@@ -198,7 +204,7 @@ export function BookDocument({
           </View>
           {chapter.items.map((item) =>
             item.kind === "memory" ? (
-              <MemoryEntry key={`m-${item.id}`} memory={item} contentWidth={contentWidth} />
+              <MemoryEntry key={`m-${item.id}`} memory={item} contentWidth={contentWidth} layoutOnly={Boolean(onChapterPage)} />
             ) : (
               <AnswersEntry key={`a-${item.id}`} answers={item} />
             ),
