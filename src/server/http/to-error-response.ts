@@ -31,24 +31,33 @@ export function toErrorResponse(error: unknown): Response {
   return failure(500, `Something went wrong on our side. Please try again. (reference ${requestId})`);
 }
 
-const unavailableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08006", "08001", "08003"]);
+// PostgreSQL SQLSTATEs and socket errors that mean "the server is not there (right now)":
+// admin shutdown, crash shutdown, starting up, too many connections, connection failures.
+const unavailableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "53300", "08006", "08001", "08003"]);
 const unavailablePrismaCodes = new Set(["P1001", "P1002", "P1017", "P2024"]);
+// What @prisma/adapter-pg reports (as the DriverAdapterError's cause) when a connection fails.
+const unavailableAdapterKinds = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const unavailableMessage =
+  /(connection terminated|connection refused|terminating connection|not queryable|timeout exceeded when trying to connect|Can't reach database server|the database system is (starting up|shutting down|in recovery mode))/i;
 
+/**
+ * True when the error (or anything it wraps) says the database cannot be reached. Errors from
+ * queries through the driver adapter arrive as a PrismaClientKnownRequestError whose
+ * meta.driverAdapterError holds the adapter's error, whose cause is { kind, code, originalCode }.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 6; depth += 1) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown };
-    if (typeof candidate.code === "string" && (unavailableCodes.has(candidate.code) || unavailablePrismaCodes.has(candidate.code))) {
-      return true;
+  const pending: unknown[] = [error];
+  for (let visited = 0; pending.length > 0 && visited < 12; visited += 1) {
+    const current = pending.shift();
+    if (!current || typeof current !== "object") continue;
+    const candidate = current as { code?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
+    for (const code of [candidate.code, candidate.originalCode]) {
+      if (typeof code === "string" && (unavailableCodes.has(code) || unavailablePrismaCodes.has(code))) return true;
     }
-    if (
-      typeof candidate.message === "string" &&
-      /(connection terminated|connection refused|timeout exceeded when trying to connect|Can't reach database server|the database system is (starting up|shutting down))/i.test(
-        candidate.message,
-      )
-    ) {
-      return true;
-    }
-    current = candidate.cause;
+    if (typeof candidate.kind === "string" && unavailableAdapterKinds.has(candidate.kind)) return true;
+    if (typeof candidate.message === "string" && unavailableMessage.test(candidate.message)) return true;
+    pending.push(candidate.cause);
+    if (candidate.meta && typeof candidate.meta === "object") pending.push((candidate.meta as { driverAdapterError?: unknown }).driverAdapterError);
   }
   return false;
 }
