@@ -152,6 +152,10 @@ async function lighthouse(url, cookie) {
   const report = JSON.parse(readFileSync(output, "utf8"));
   rmSync(output, { force: true });
   const scripts = (report.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
+  const accessibilityFindings = report.categories.accessibility.auditRefs
+    .map((ref) => report.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit.id}: ${(audit.details?.items ?? []).map((item) => item.node?.selector).filter(Boolean).slice(0, 3).join(", ")}`);
   return {
     performance: report.categories.performance.score,
     accessibility: report.categories.accessibility.score,
@@ -160,6 +164,7 @@ async function lighthouse(url, cookie) {
     cls: Number(report.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
     jsTransferKb: Math.round(scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024),
     jsUncompressedKb: Math.round(scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0) / 1024),
+    accessibilityFindings,
   };
 }
 
