@@ -17,7 +17,7 @@ export default async function FamilyDashboardPage() {
       <h1 className="text-3xl font-bold">Family Dashboard</h1>
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Welcome {name}</CardTitle>
+          <CardTitle as="h2" className="text-2xl">Welcome {name}</CardTitle>
           <CardDescription className="text-base">You are now logged in to your family dashboard.</CardDescription>
         </CardHeader>
       </Card>

@@ -28,7 +28,7 @@ function QuestionnaireCard({ questionnaire }: { questionnaire: QuestionnaireDto 
     <li>
       <Card className="h-full">
         <CardHeader>
-          <CardTitle>
+          <CardTitle as="h2">
             <Link href={`/questionnaires/${questionnaire.id}`} className="rounded-sm text-primary underline-offset-4 hover:underline">
               {questionnaire.title}
             </Link>

@@ -155,7 +155,7 @@ export function AuthForms({ initialTab, familyId, googleEnabled }: { initialTab:
         <TabsContent value="login">
           <Card>
             <CardHeader>
-              <CardTitle>Welcome back</CardTitle>
+              <CardTitle as="h2">Welcome back</CardTitle>
               <CardDescription>Sign in to see your family&apos;s memories.</CardDescription>
             </CardHeader>
             <LoginForm googleEnabled={googleEnabled} />
@@ -164,7 +164,7 @@ export function AuthForms({ initialTab, familyId, googleEnabled }: { initialTab:
         <TabsContent value="register">
           <Card>
             <CardHeader>
-              <CardTitle>{joining ? "Join family group" : "Create your family account"}</CardTitle>
+              <CardTitle as="h2">{joining ? "Join family group" : "Create your family account"}</CardTitle>
               <CardDescription>
                 {joining ? "Register to join an existing family group" : "Register to start preserving your family's memories"}
               </CardDescription>

@@ -20,7 +20,7 @@ export function InviteLinkCard({ inviteLink }: { inviteLink: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invite your family</CardTitle>
+        <CardTitle as="h2">Invite your family</CardTitle>
         <CardDescription>Send this link to a relative. When they register through it, they join your family group.</CardDescription>
       </CardHeader>
       <div className="flex flex-col gap-2">

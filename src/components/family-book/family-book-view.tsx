@@ -149,7 +149,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
           <ul className="flex flex-col gap-4">
             {memories.items.map((memory) => (
               <li key={memory.id}>
-                <CollapsibleCard header={<SharedMemoryHeader memory={memory} />}>
+                <CollapsibleCard headingLevel={2} header={<SharedMemoryHeader memory={memory} />}>
                   <MemoryDetails memory={memory} />
                 </CollapsibleCard>
               </li>
@@ -169,6 +169,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
             {submissions.items.map((submission) => (
               <li key={submission.id}>
                 <CollapsibleCard
+                  headingLevel={2}
                   header={
                     <>
                       <span className="text-lg font-semibold">{submission.questionnaires.title}</span>
@@ -210,6 +211,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                     )}
                   />
                   <CollapsibleCard
+                    headingLevel={2}
                     header={
                       <>
                         <span className="flex flex-wrap items-center gap-2">

@@ -61,7 +61,7 @@ function LoadError() {
       <h1 className="text-3xl font-bold">Edit Memory</h1>
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Error Loading Memory</CardTitle>
+          <CardTitle as="h2">Error Loading Memory</CardTitle>
           <CardDescription className="text-base">
             Could not load the memory details. It might have been deleted or you may not have permission to edit it.
           </CardDescription>
