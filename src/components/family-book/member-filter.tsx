@@ -35,11 +35,11 @@ export function MemberFilter({ members, selected }: { members: FamilyMemberDto[]
             <Link
               href={href(member.id)}
               aria-current={selected === member.id ? "true" : undefined}
-              aria-label={`${member.first_name} ${member.last_name}`}
               className={cn(chip, selected === member.id && chosen)}
             >
               <Avatar firstName={member.first_name} lastName={member.last_name} imageUrl={null} size="sm" />
               {member.first_name}
+              <span className="sr-only"> {member.last_name}</span>
             </Link>
           </li>
         ))}

@@ -50,12 +50,14 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
     const display = await upright
       .clone()
       .resize(DISPLAY_MAX_EDGE, DISPLAY_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
+      // effort 2: a third of the default encoding time for a file a few percent larger.
+      .webp({ quality: 82, effort: 2 })
       .toBuffer();
-    const thumbnail = await upright
-      .clone()
+    // The thumbnail comes from the display size: finding the interesting part of a 1600 px image
+    // is as good as of a 12-megapixel one, and far cheaper.
+    const thumbnail = await sharp(display)
       .resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: "cover", position: "attention" })
-      .webp({ quality: 78 })
+      .webp({ quality: 78, effort: 2 })
       .toBuffer();
     const size = await sharp(original.body).metadata();
     return { original, display, thumbnail, width: size.width ?? 0, height: size.height ?? 0 };
@@ -76,7 +78,8 @@ async function encodeOriginal(pipeline: Sharp, format: string) {
       return { body: await pipeline.gif().toBuffer(), contentType: "image/gif", extension: "gif" };
     default:
       // JPEG stays JPEG; AVIF/HEIF become JPEG, which every browser can open.
-      return { body: await pipeline.jpeg({ quality: 92, mozjpeg: true }).toBuffer(), contentType: "image/jpeg", extension: "jpg" };
+      // libjpeg-turbo at quality 92: mozjpeg's search saves a few percent of bytes at ten times the time.
+      return { body: await pipeline.jpeg({ quality: 92 }).toBuffer(), contentType: "image/jpeg", extension: "jpg" };
   }
 }
 
