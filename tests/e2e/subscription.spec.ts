@@ -29,9 +29,12 @@ test.describe("the Plans page", () => {
     await page.goto("/subscription");
     const monthly = page.getByRole("radio", { name: "Monthly" });
     const annual = page.getByRole("radio", { name: /Annual/ });
-    await monthly.focus();
-    await page.keyboard.press("ArrowRight");
-    await expect(annual).toBeChecked();
+    // A key pressed before the page has hydrated does nothing; press again until it is live.
+    await expect(async () => {
+      await monthly.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(annual).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(annual).toBeFocused();
     await page.keyboard.press("ArrowLeft");
     await expect(monthly).toBeChecked();
