@@ -356,7 +356,8 @@ function writeReport() {
     "",
     `PDF book: ${figures.pdf.memories} memories, ${figures.pdf.photos} photos → ${figures.pdf.megabytes} MB in **${figures.pdf.seconds} s**; server resident memory ${figures.pdf.serverRssBeforeMb} MB before, ${figures.pdf.serverRssPeakMb} MB at peak (+${figures.pdf.rssGrowthMb} MB).`,
     "",
-    `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**.`,
+    `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**` +
+      (figures.photoPipeline.turned ? `; the same photo taken turned (EXIF orientation 6, re-encoded upright): ${Math.round(figures.photoPipeline.turned.medianMs)} ms.` : "."),
     "",
     ...(Object.keys(figures.lighthouse).length > 0
       ? [

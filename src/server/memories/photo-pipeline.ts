@@ -5,10 +5,12 @@ import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
 import { AppError } from "@/server/http/app-error";
 import type { ObjectStorage } from "@/server/storage/object-storage";
+import { stripJpegMetadata } from "./jpeg-metadata";
 
 // Every photo, whether it came in the multipart form or was uploaded straight to storage, goes
 // through here: the bytes decide whether it is an image (never the name or declared type), EXIF
-// rotation is applied, and all metadata (GPS included) is dropped by re-encoding.
+// rotation is applied, and all metadata (GPS included) is dropped: an upright JPEG by cutting its
+// metadata segments out (jpeg-metadata.ts), anything else by re-encoding.
 
 /** A decompression bomb stops here: about 50 megapixels, well above any phone camera. */
 export const MAX_PHOTO_PIXELS = 50_000_000;
@@ -29,13 +31,14 @@ export type IncomingPhoto = { fileName: string; bytes: Buffer };
 
 export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<ProcessedPhoto> {
   if (bytes.length > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
-  const input = () => sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" });
   let format: string | undefined;
+  let orientation: number | undefined;
   let pixels = 0;
   try {
     // The header alone, without the pixel limit: a bomb is told apart from a non-image here.
     const metadata = await sharp(bytes).metadata();
     format = metadata.format;
+    orientation = metadata.orientation;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
@@ -44,28 +47,45 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
   if (pixels > MAX_PHOTO_PIXELS) throw new AppError("PAYLOAD_TOO_LARGE", `${fileName} has too many pixels. Please choose a smaller photo.`);
 
   try {
-    // rotate() with no angle applies the EXIF orientation; no withMetadata() means none is kept.
-    const upright = input().rotate();
-    const original = await encodeOriginal(upright.clone(), format);
-    const display = await upright
-      .clone()
-      .resize(DISPLAY_MAX_EDGE, DISPLAY_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
-      // effort 2: a third of the default encoding time for a file a few percent larger.
-      .webp({ quality: 82, effort: 2 })
-      .toBuffer();
+    const lossless = format === "jpeg" && (orientation ?? 1) === 1 ? await losslessOriginal(bytes) : null;
+    // The display size is cut from exactly the bytes that are kept, so decoding it also proves
+    // the kept original is a whole picture (failOn: "error" refuses a truncated one).
+    const source = lossless?.body ?? bytes;
+    const decode = () => sharp(source, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" }).rotate();
+    const [original, display] = await Promise.all([
+      lossless ? { body: lossless.body, contentType: "image/jpeg", extension: "jpg" } : encodeOriginal(decode(), format),
+      decode()
+        .resize(DISPLAY_MAX_EDGE, DISPLAY_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
+        // effort 2: a third of the default encoding time for a file a few percent larger.
+        .webp({ quality: 82, effort: 2 })
+        .toBuffer(),
+    ]);
     // The thumbnail comes from the display size: finding the interesting part of a 1600 px image
     // is as good as of a 12-megapixel one, and far cheaper.
     const thumbnail = await sharp(display)
       .resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: "cover", position: "attention" })
       .webp({ quality: 78, effort: 2 })
       .toBuffer();
-    const size = await sharp(original.body).metadata();
+    const size = lossless ?? (await sharp(original.body).metadata());
     return { original, display, thumbnail, width: size.width ?? 0, height: size.height ?? 0 };
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Declared as an image but not decodable (a truncated file, HEIC without a decoder).
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
   }
+}
+
+/**
+ * An upright JPEG with its metadata segments cut out and its pixels untouched, or null when
+ * that cannot be done with certainty (the photo is then re-encoded, which drops everything).
+ */
+async function losslessOriginal(bytes: Buffer) {
+  const body = stripJpegMetadata(bytes);
+  if (!body) return null;
+  const check = await sharp(body).metadata();
+  const metadataLeft = check.exif || check.xmp || check.iptc || check.tifftagPhotoshop || check.comments?.length;
+  if (check.format !== "jpeg" || metadataLeft || (check.orientation ?? 1) !== 1) return null;
+  return { body, width: check.width, height: check.height };
 }
 
 async function encodeOriginal(pipeline: Sharp, format: string) {
@@ -77,7 +97,7 @@ async function encodeOriginal(pipeline: Sharp, format: string) {
     case "gif":
       return { body: await pipeline.gif().toBuffer(), contentType: "image/gif", extension: "gif" };
     default:
-      // JPEG stays JPEG; AVIF/HEIF become JPEG, which every browser can open.
+      // A turned JPEG is re-encoded upright; AVIF/HEIF become JPEG, which every browser can open.
       // libjpeg-turbo at quality 92: mozjpeg's search saves a few percent of bytes at ten times the time.
       return { body: await pipeline.jpeg({ quality: 92 }).toBuffer(), contentType: "image/jpeg", extension: "jpg" };
   }
