@@ -153,6 +153,13 @@ describe("GET /api/auth/me", () => {
     expect(result.body).toEqual({ success: false, data: null, error: "Please sign in to continue." });
   });
 
+  it("answers 401 once the session has expired", async () => {
+    const account = await createAccount();
+    const prisma = await getDb();
+    await prisma.session.update({ where: { token_hash: hashToken(account.token) }, data: { expires_at: new Date(Date.now() - 1000) } });
+    expect((await call(me, "/api/auth/me", { token: account.token })).status).toBe(401);
+  });
+
   it("treats a browser that signed out locally as signed out", async () => {
     const account = await createAccount();
     const result = await call(me, "/api/auth/me", { cookie: `fb_session=${account.token}; fb_signed_out=1` });

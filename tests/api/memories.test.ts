@@ -135,6 +135,30 @@ describe("GET /api/memories", () => {
     expect(third.body.data.next_cursor).toBeNull();
   });
 
+  it("pages through memories of the same day without repeating or skipping one", async () => {
+    const writer = await createAccount();
+    for (let index = 0; index < 5; index += 1) await createMemoryAs(writer.token, { title: `Same day ${index}`, memory_date: "2010-06-01" });
+    type Page = { memories: { title: string }[]; next_cursor: string | null };
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const path: string = `/api/memories?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const page: Page = (await call<Page>(listMemoriesRoute, path, { token: writer.token })).body.data;
+      seen.push(...page.memories.map((memory) => memory.title));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(["Same day 4", "Same day 3", "Same day 2", "Same day 1", "Same day 0"]);
+  });
+
+  it("starts from the top when the cursor names a memory outside the list (another family's)", async () => {
+    const writer = await createAccount();
+    const outsider = await createAccount();
+    const theirs = await createMemoryAs(outsider.token, { title: "Not yours", memory_date: "1999-01-01" });
+    await createMemoryAs(writer.token, { title: "Mine", memory_date: "2001-01-01" });
+    const result = await call(listMemoriesRoute, `/api/memories?cursor=${theirs.id}`, { token: writer.token });
+    expect(result.body.data.memories.map((memory: { title: string }) => memory.title)).toEqual(["Mine"]);
+  });
+
   it("refuses a limit out of bounds", async () => {
     expect((await call(listMemoriesRoute, "/api/memories?limit=0", { token: owner.token })).status).toBe(400);
     expect((await call(listMemoriesRoute, "/api/memories?limit=1000", { token: owner.token })).status).toBe(400);

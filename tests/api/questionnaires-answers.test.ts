@@ -333,6 +333,26 @@ describe("sharing answers", () => {
     expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared?limit=0", { token: reader.token })).status).toBe(400);
   });
 
+  it("gives nothing after a cursor that names another family's submission", async () => {
+    const author = await createAccount();
+    const reader = await createAccount({ familyId: author.user.family_id });
+    const saved = await answer(author, [
+      { question_id: holiday, answer_text: "Hanukkah" },
+      { question_id: holidayMemory, answer_text: "Latkes at Grandma's." },
+    ]);
+    await shareSubmission(author, saved.body.data.submission.id, { is_shared: true });
+    const outsider = await createAccount();
+    const theirs = await answer(outsider, [
+      { question_id: holiday, answer_text: "Eid" },
+      { question_id: holidayMemory, answer_text: "New clothes and sweets." },
+    ]);
+    await shareSubmission(outsider, theirs.body.data.submission.id, { is_shared: true });
+    const result = await call(sharedSubmissions, `/api/questionnaires/submissions/shared?cursor=${theirs.body.data.submission.id}`, { token: reader.token });
+    expect(result.status).toBe(200);
+    expect(result.body.data.submissions).toEqual([]);
+    expect((await submissionFeed(reader)).body.data.submissions.map((submission: { id: string }) => submission.id)).toEqual([saved.body.data.submission.id]);
+  });
+
   it("answers 401 to an anonymous visitor on both feeds", async () => {
     expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared")).status).toBe(401);
     expect((await call(sharedResponses, "/api/questionnaires/responses/shared")).status).toBe(401);

@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { getDb } from "@/server/db/client";
-import { toUserDto, userDtoSelect, type UserDto } from "@/server/users/user-dto";
+import { Prisma } from "@/generated/prisma/client";
+import { getDb, queryRows } from "@/server/db/client";
+import { toUserDto, type UserDto } from "@/server/users/user-dto";
 import { SESSION_LIFETIME_SECONDS } from "./session-cookies";
 
 // Sessions are rows; the token (256 random bits) is handed out once and only its SHA-256 is
@@ -21,14 +22,16 @@ export async function createSession({ userId, userAgent }: { userId: string; use
   return { token, expiresAt };
 }
 
+type ActiveSessionRow = { session_id: string; expires_at: Date } & UserDto;
+
+/** Runs on every signed-in request and page, so it is one hand-written query (decision 006). */
 export async function findActiveSession(token: string | undefined): Promise<ActiveSession | null> {
   if (!token || token.length > 200) return null;
-  const prisma = await getDb();
-  const session = await prisma.session.findFirst({
-    where: { token_hash: hashToken(token), revoked_at: null, expires_at: { gt: new Date() } },
-    select: { id: true, expires_at: true, user: { select: userDtoSelect } },
-  });
-  return session ? { sessionId: session.id, user: toUserDto(session.user), expiresAt: session.expires_at } : null;
+  const [row] = await queryRows<ActiveSessionRow>(Prisma.sql`
+    SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.family_id
+      FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > ${new Date()}`);
+  return row ? { sessionId: row.session_id, user: toUserDto(row), expiresAt: row.expires_at } : null;
 }
 
 export async function revokeSession(sessionId: string) {

@@ -1,11 +1,12 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, Client } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "@/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { dataDirectory, getEnv, usesEmbeddedDatabase, type Environment } from "@/server/env";
 import { acquireDirectoryLock } from "./embedded-lock";
 import { applyMigrations, pgConnection, pgliteConnection } from "./migrate";
@@ -16,6 +17,8 @@ export type DatabaseBackend = "postgresql" | "embedded";
 export type Database = {
   prisma: PrismaClient;
   backend: DatabaseBackend;
+  /** Hand-written SQL on the driver itself, for the hottest reads (docs/decisions/006-hot-reads-in-sql.md). */
+  query<Row>(statement: Prisma.Sql): Promise<Row[]>;
   close(): Promise<void>;
 };
 
@@ -41,6 +44,16 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<PrismaClient> {
   return (await getDatabase()).prisma;
+}
+
+/**
+ * Rows of one SQL statement built with Prisma.sql (values are always parameters, never spliced
+ * into the text). Only for reads that run on every request; everything else goes through Prisma.
+ */
+export async function queryRows<Row>(statement: Prisma.Sql): Promise<Row[]> {
+  // As Prisma's strictUndefinedChecks: a missing id must never quietly become "IS NULL".
+  if (statement.values.some((value) => value === undefined)) throw new Error("A value in this SQL statement is undefined");
+  return (await getDatabase()).query<Row>(statement);
 }
 
 export async function closeDatabase() {
@@ -76,11 +89,25 @@ async function openPostgres(env: Environment): Promise<Database> {
   return {
     prisma,
     backend: "postgresql",
+    // Named statements: each pooled connection parses and plans a statement once, not on every request.
+    query: async <Row,>(statement: Prisma.Sql) => (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as Row[],
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => {});
     },
   };
+}
+
+const statementNames = new Map<string, string>();
+
+/** A name per distinct SQL text; only a handful of statements are ever written by hand. */
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `family_book_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 async function openEmbedded(env: Environment): Promise<Database> {
@@ -98,6 +125,8 @@ async function openEmbedded(env: Environment): Promise<Database> {
     return {
       prisma,
       backend: "embedded",
+      // PGlite runs one statement at a time and holds it for an open transaction, as it does for Prisma.
+      query: async <Row,>(statement: Prisma.Sql) => (await pglite.query<Row>(statement.text, statement.values)).rows,
       async close() {
         await prisma.$disconnect();
         await pglite.close();

@@ -1,15 +1,15 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
-import { getDb } from "@/server/db/client";
+import { Prisma } from "@/generated/prisma/client";
+import { queryRows } from "@/server/db/client";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { memoryInclude, newestFirst, toMemoryDto } from "./memory-dto";
-import { ownedBy, sharedWith } from "./memory-scope";
+import { fromIsoDate, toMemoryDto, type MemoryRow } from "./memory-dto";
+import { ownedBySql, sharedWithSql } from "./memory-scope";
 import { readPage, type PageRequest } from "./pagination";
 
 /** The viewer's own memories, newest memory_date first, one page at a time. */
 export async function listMemories({ viewer, page = {} }: { viewer: UserDto; page?: PageRequest }) {
-  return listPage({ where: ownedBy(viewer), page });
+  return listPage({ scope: ownedBySql(viewer), page });
 }
 
 /**
@@ -17,23 +17,50 @@ export async function listMemories({ viewer, page = {} }: { viewer: UserDto; pag
  * optionally only one relative's (the Family Book's member filter).
  */
 export async function listSharedMemories({ viewer, page = {}, authorId }: { viewer: UserDto; page?: PageRequest; authorId?: string }) {
-  return listPage({ where: authorId ? { AND: [sharedWith(viewer), { user_id: authorId }] } : sharedWith(viewer), page });
+  const scope = sharedWithSql(viewer);
+  return listPage({ scope: authorId ? Prisma.sql`${scope} AND m.user_id = ${authorId}::uuid` : scope, page });
 }
 
-async function listPage({ where, page }: { where: Prisma.MemoryWhereInput; page: PageRequest }) {
-  const prisma = await getDb();
+type ListedMemoryRow = Omit<MemoryRow, "memory_date" | "user"> & { memory_date: string; first_name: string; last_name: string };
+
+/**
+ * One statement per page, whatever it holds: the memories with their author, and their photos
+ * and tags gathered as JSON beside them. Hand-written because every screen and feed reads it
+ * (docs/decisions/006-hot-reads-in-sql.md); the scope is always part of the WHERE clause.
+ */
+async function listPage({ scope, page }: { scope: Prisma.Sql; page: PageRequest }) {
   const { limit, cursor } = readPage(page);
-  // A cursor that is not in this list (someone else's memory, a deleted one) starts from the top.
-  const cursorRow = cursor ? await prisma.memory.findFirst({ where: { AND: [{ id: cursor }, where] }, select: { id: true } }) : null;
-  const rows = await prisma.memory.findMany({
-    where,
-    include: memoryInclude,
-    orderBy: newestFirst,
-    take: limit + 1,
-    ...(cursorRow ? { cursor: { id: cursorRow.id }, skip: 1 } : {}),
-  });
+  // Newest first, starting after the cursor's memory. A cursor that is not in this list (someone
+  // else's memory, a deleted one) starts from the top: the fallback row sorts after every memory.
+  // Written as one row comparison so that every page is a seek in the index, however deep.
+  const afterCursor = cursor
+    ? Prisma.sql`AND (m.memory_date, m.created_at, m.id) < (
+        SELECT memory_date, created_at, id FROM (
+          SELECT m.memory_date, m.created_at, m.id, 0 AS fallback FROM memories m WHERE m.id = ${cursor}::uuid AND ${scope}
+          UNION ALL SELECT 'infinity'::date, 'infinity'::timestamptz, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid, 1
+        ) page_start ORDER BY fallback LIMIT 1)`
+    : Prisma.empty;
+  const rows = await queryRows<ListedMemoryRow>(Prisma.sql`
+    SELECT m.id, m.user_id, m.title, m.content, to_char(m.memory_date, 'YYYY-MM-DD') AS memory_date, m.is_shared,
+           m.created_at, m.updated_at, author.first_name, author.last_name,
+           COALESCE((SELECT json_agg(json_build_object('id', p.id, 'order_number', p.order_number,
+                                                       'display_key', p.display_key, 'thumbnail_key', p.thumbnail_key)
+                                     ORDER BY p.order_number, p.created_at)
+                       FROM memory_photos p WHERE p.memory_id = m.id), '[]') AS memory_photos,
+           COALESCE((SELECT json_agg(json_build_object('id', t.id, 'tagged_user_id', t.tagged_user_id,
+                                                       'tagged_user', json_build_object('first_name', tagged.first_name, 'last_name', tagged.last_name))
+                                     ORDER BY t.created_at, t.id)
+                       FROM memory_tags t JOIN users tagged ON tagged.id = t.tagged_user_id WHERE t.memory_id = m.id), '[]') AS memory_tags
+      FROM memories m JOIN users author ON author.id = m.user_id
+     WHERE ${scope} ${afterCursor}
+     ORDER BY m.memory_date DESC, m.created_at DESC, m.id DESC
+     LIMIT ${limit + 1}`);
   const storage = getStorage();
   const now = new Date();
-  const memories = await Promise.all(rows.slice(0, limit).map((row) => toMemoryDto(row, storage, now)));
+  const memories = await Promise.all(
+    rows.slice(0, limit).map(({ first_name, last_name, memory_date, ...row }) =>
+      toMemoryDto({ ...row, memory_date: fromIsoDate(memory_date), user: { first_name, last_name } }, storage, now),
+    ),
+  );
   return { memories, next_cursor: rows.length > limit ? memories[memories.length - 1]!.id : null };
 }

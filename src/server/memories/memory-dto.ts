@@ -37,9 +37,8 @@ export const memoryInclude = {
   },
 } satisfies Prisma.MemoryInclude;
 
-export const newestFirst: Prisma.MemoryOrderByWithRelationInput[] = [{ memory_date: "desc" }, { created_at: "desc" }, { id: "desc" }];
 
-type MemoryRow = {
+export type MemoryRow = {
   id: string;
   user_id: string;
   title: string;

@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
@@ -13,6 +14,15 @@ export const ownedBy = (viewer: Pick<UserDto, "id">) => ({ user_id: viewer.id })
 export function sharedWith(viewer: Pick<UserDto, "id" | "family_id">) {
   // Without a family, "the family" is the viewer alone: never `family_id: null`.
   return viewer.family_id ? { is_shared: true, family_id: viewer.family_id } : { is_shared: true, user_id: viewer.id };
+}
+
+/** The same two rules for the hand-written list query, on `memories m`. */
+export const ownedBySql = (viewer: Pick<UserDto, "id">) => Prisma.sql`m.user_id = ${viewer.id}::uuid`;
+
+export function sharedWithSql(viewer: Pick<UserDto, "id" | "family_id">) {
+  return viewer.family_id
+    ? Prisma.sql`m.is_shared AND m.family_id = ${viewer.family_id}::uuid`
+    : Prisma.sql`m.is_shared AND m.user_id = ${viewer.id}::uuid`;
 }
 
 export const visibleTo = (viewer: Pick<UserDto, "id" | "family_id">) => ({ OR: [ownedBy(viewer), sharedWith(viewer)] });

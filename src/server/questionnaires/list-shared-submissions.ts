@@ -1,8 +1,9 @@
 import "server-only";
 import { feedPageSchema } from "@/lib/schemas/questionnaires";
-import { getDb } from "@/server/db/client";
+import { Prisma } from "@/generated/prisma/client";
+import { queryRows } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
-import { familySubmissionsWhere, isAnswerVisible } from "./shared-answers";
+import { answerVisibleSql, familySubmissionsSql } from "./shared-answers";
 
 export type SharedSubmissionDto = {
   id: string;
@@ -15,52 +16,53 @@ export type SharedSubmissionDto = {
   responses: { id: string; question_id: string; answer_text: string; is_shared: boolean; questions: { question_text: string; questionnaire_id: string } }[];
 };
 
+type SharedSubmissionRow = Omit<SharedSubmissionDto, "created_at" | "profiles" | "questionnaires"> & {
+  created_at: Date;
+  first_name: string;
+  last_name: string;
+  questionnaire_id: string;
+  questionnaire_title: string;
+};
+
 /**
  * The family's shared answers grouped by submission, newest first: a shared submission with all
  * its answers, and a submission that is not shared with only the answers shared one by one.
+ * One hand-written statement per page (docs/decisions/006-hot-reads-in-sql.md).
  */
 export async function listSharedSubmissions({ viewer, page, authorId }: { viewer: UserDto; page?: unknown; authorId?: string }) {
   const { limit, cursor } = feedPageSchema.parse(page ?? {});
-  const family = familySubmissionsWhere(viewer);
+  const family = familySubmissionsSql(viewer);
   if (!family) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
-  const prisma = await getDb();
-  const rows = await prisma.submission.findMany({
-    where: {
-      AND: [family, { OR: [{ is_shared: true }, { responses: { some: { is_shared: true } } }] }, ...(authorId ? [{ user_id: authorId }] : [])],
-    },
-    select: {
-      id: true,
-      user_id: true,
-      created_at: true,
-      is_shared: true,
-      user: { select: { first_name: true, last_name: true } },
-      questionnaire: { select: { id: true, title: true } },
-      responses: {
-        select: { id: true, question_id: true, answer_text: true, is_shared: true, question: { select: { question_text: true, questionnaire_id: true } } },
-        orderBy: [{ question: { position: "asc" } }, { id: "asc" }],
-      },
-    },
-    orderBy: [{ created_at: "desc" }, { id: "desc" }],
-    take: limit + 1,
-    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-  });
-  const pageRows = rows.slice(0, limit);
-  const submissions: SharedSubmissionDto[] = pageRows.map((row) => ({
+  const scope = Prisma.sql`${family}
+    AND (s.is_shared OR EXISTS (SELECT 1 FROM responses r WHERE r.submission_id = s.id AND r.is_shared))
+    ${authorId ? Prisma.sql`AND s.user_id = ${authorId}::uuid` : Prisma.empty}`;
+  // A cursor outside this feed has nothing after it.
+  const afterCursor = cursor
+    ? Prisma.sql`AND (s.created_at, s.id) < (SELECT s.created_at, s.id FROM submissions s JOIN users author ON author.id = s.user_id
+                                                WHERE s.id = ${cursor}::uuid AND ${scope})`
+    : Prisma.empty;
+  const rows = await queryRows<SharedSubmissionRow>(Prisma.sql`
+    SELECT s.id, s.user_id, s.created_at, s.is_shared, author.first_name, author.last_name,
+           q.id AS questionnaire_id, q.title AS questionnaire_title,
+           COALESCE((SELECT json_agg(json_build_object('id', r.id, 'question_id', r.question_id, 'answer_text', r.answer_text, 'is_shared', r.is_shared,
+                                                       'questions', json_build_object('question_text', question.question_text, 'questionnaire_id', question.questionnaire_id))
+                                     ORDER BY question.position, r.id)
+                       FROM responses r JOIN questions question ON question.id = r.question_id
+                      WHERE r.submission_id = s.id AND ${answerVisibleSql}), '[]') AS responses
+      FROM submissions s
+      JOIN users author ON author.id = s.user_id
+      JOIN questionnaires q ON q.id = s.questionnaire_id
+     WHERE ${scope} ${afterCursor}
+     ORDER BY s.created_at DESC, s.id DESC
+     LIMIT ${limit + 1}`);
+  const submissions: SharedSubmissionDto[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
     user_id: row.user_id,
     created_at: row.created_at.toISOString(),
     is_shared: row.is_shared,
-    profiles: { first_name: row.user.first_name, last_name: row.user.last_name },
-    questionnaires: { id: row.questionnaire.id, title: row.questionnaire.title },
-    responses: row.responses
-      .filter((response) => isAnswerVisible(row, response))
-      .map((response) => ({
-        id: response.id,
-        question_id: response.question_id,
-        answer_text: response.answer_text,
-        is_shared: response.is_shared,
-        questions: { question_text: response.question.question_text, questionnaire_id: response.question.questionnaire_id },
-      })),
+    profiles: { first_name: row.first_name, last_name: row.last_name },
+    questionnaires: { id: row.questionnaire_id, title: row.questionnaire_title },
+    responses: row.responses,
   }));
-  return { submissions, next_cursor: rows.length > limit ? pageRows.at(-1)!.id : null };
+  return { submissions, next_cursor: rows.length > limit ? submissions.at(-1)!.id : null };
 }

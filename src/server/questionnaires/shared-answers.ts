@@ -1,4 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { UserDto } from "@/server/users/user-dto";
 
 // Which answers the family sees (docs/decisions/004-sharing-answers.md): an answer is visible to
@@ -10,6 +10,11 @@ export function familySubmissionsWhere(viewer: Pick<UserDto, "family_id">): Pris
   return { family_id: viewer.family_id, user: { family_id: viewer.family_id } };
 }
 
-export function isAnswerVisible(submission: { is_shared: boolean }, response: { is_shared: boolean }) {
-  return submission.is_shared || response.is_shared;
+/** The same rule for the hand-written feed, on `submissions s` and its author `author`. */
+export function familySubmissionsSql(viewer: Pick<UserDto, "family_id">) {
+  if (!viewer.family_id) return null;
+  return Prisma.sql`s.family_id = ${viewer.family_id}::uuid AND author.family_id = ${viewer.family_id}::uuid`;
 }
+
+/** An answer `r` of submission `s` that the family may read. */
+export const answerVisibleSql = Prisma.sql`(s.is_shared OR r.is_shared)`;

@@ -11,5 +11,3 @@ export type UserDto = {
 export function toUserDto(user: { id: string; email: string; first_name: string; last_name: string; family_id: string | null }): UserDto {
   return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, family_id: user.family_id };
 }
-
-export const userDtoSelect = { id: true, email: true, first_name: true, last_name: true, family_id: true } as const;
