@@ -1,12 +1,20 @@
-import { format, parseISO } from "date-fns";
-
 // SPEC §9: long dates on cards, short dates on submission tabs, "MMM d, yyyy" on the timeline.
-// Calendar dates (YYYY-MM-DD) are parsed as local dates so they never shift by a day.
+// Formatted by the platform (Intl), so pages that show dates carry no date library. A calendar
+// date (YYYY-MM-DD) names a day, not an instant: it is formatted in UTC so it never shifts by a
+// day, whatever the reader's time zone. A timestamp is shown in the local time zone.
 
-function toDate(value: string | Date) {
-  return typeof value === "string" ? parseISO(value) : value;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function formatter(options: Intl.DateTimeFormatOptions) {
+  const calendar = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+  const local = new Intl.DateTimeFormat("en-US", options);
+  return (value: string | Date) =>
+    typeof value === "string" && CALENDAR_DATE.test(value) ? calendar.format(new Date(`${value}T00:00:00Z`)) : local.format(new Date(value));
 }
 
-export const formatLongDate = (value: string | Date) => format(toDate(value), "MMMM d, yyyy");
-export const formatShortDate = (value: string | Date) => format(toDate(value), "M/d/yyyy");
-export const formatTimelineDate = (value: string | Date) => format(toDate(value), "MMM d, yyyy");
+/** "July 14, 2020" */
+export const formatLongDate = formatter({ month: "long", day: "numeric", year: "numeric" });
+/** "7/14/2020" */
+export const formatShortDate = formatter({ month: "numeric", day: "numeric", year: "numeric" });
+/** "Jul 14, 2020" */
+export const formatTimelineDate = formatter({ month: "short", day: "numeric", year: "numeric" });

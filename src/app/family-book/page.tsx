@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AuthRequired } from "@/components/auth/auth-required";
-import { DownloadBookDialog } from "@/components/family-book/download-book-dialog";
+import { DownloadBookButton } from "@/components/family-book/download-book-button";
 import { FamilyBookView, type FamilyBookTab } from "@/components/family-book/family-book-view";
 import { MemberFilter } from "@/components/family-book/member-filter";
 import { PRODUCT_NAME } from "@/lib/constants";
@@ -35,7 +35,7 @@ export default async function FamilyBookPage({ searchParams }: { searchParams: S
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">{PRODUCT_NAME}</h1>
-        <DownloadBookDialog members={members} initialMember={member} />
+        <DownloadBookButton members={members} initialMember={member} />
       </div>
       {members.length > 0 && <MemberFilter members={members} selected={member} />}
       <FamilyBookView

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { listMemories } from "@/server/memories/list-memories";
+import { LinkPending } from "@/components/ui/link-pending";
 
 export const metadata: Metadata = { title: "My Memories" };
 
@@ -30,6 +31,7 @@ export default async function MemoriesPage() {
           <Link href="/memories/add">
             <PlusIcon aria-hidden="true" />
             Add Memory
+            <LinkPending />
           </Link>
         </Button>
       </div>
@@ -41,7 +43,10 @@ export default async function MemoriesPage() {
         <Card className="items-center py-12 text-center">
           <p className="text-lg">No memories found. Start capturing your precious moments!</p>
           <Button asChild size="lg">
-            <Link href="/memories/add">Create Your First Memory</Link>
+            <Link href="/memories/add">
+              Create Your First Memory
+              <LinkPending />
+            </Link>
           </Button>
         </Card>
       ) : (

@@ -1,11 +1,11 @@
 "use client";
 
-import { DownloadIcon, Loader2Icon } from "lucide-react";
+import { Loader2Icon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -18,9 +18,20 @@ function fileNameFrom(disposition: string | null) {
   return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "family-book.pdf";
 }
 
-/** The Digital PDF Book: choose whose stories, which years and the paper, then download. */
-export function DownloadBookDialog({ members, initialMember }: { members: BookMember[]; initialMember?: string }) {
-  const [open, setOpen] = useState(false);
+export type DownloadBookDialogProps = {
+  members: BookMember[];
+  initialMember?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the focus goes back to when the dialog closes: the button that opened it. */
+  returnFocusTo: () => void;
+};
+
+/**
+ * The Digital PDF Book: choose whose stories, which years and the paper, then download. Loaded
+ * when first opened (download-book-button.tsx); it stays mounted so the choices are kept.
+ */
+export function DownloadBookDialog({ members, initialMember, open, onOpenChange: setOpen, returnFocusTo }: DownloadBookDialogProps) {
   const [member, setMember] = useState(initialMember ?? "");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -63,13 +74,12 @@ export function DownloadBookDialog({ members, initialMember }: { members: BookMe
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <DownloadIcon aria-hidden="true" />
-          Download PDF book
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo();
+        }}
+      >
         <DialogTitle>Download PDF book</DialogTitle>
         <DialogDescription>A printable book of everything your family has shared, chapter by chapter, year by year.</DialogDescription>
         <form

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { PhotoLightbox } from "@/components/memories/photo-lightbox";
+import { LazyPhotoLightbox, preloadPhotoLightbox } from "@/components/memories/lazy-photo-lightbox";
 import { BOOK_CARD_THUMBNAILS } from "@/lib/constants";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 
@@ -15,7 +15,7 @@ export function MemoryDetails({ memory }: { memory: MemoryDto }) {
     <div className="flex flex-col gap-4">
       <p className="whitespace-pre-line">{memory.content}</p>
       {shown.length > 0 && (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photos">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photos" onPointerEnter={preloadPhotoLightbox} onFocus={preloadPhotoLightbox}>
           {shown.map((photo, index) => {
             const last = index === shown.length - 1 && hidden > 0;
             return (
@@ -39,7 +39,7 @@ export function MemoryDetails({ memory }: { memory: MemoryDto }) {
           })}
         </ul>
       )}
-      <PhotoLightbox title={memory.title} photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} />
+      <LazyPhotoLightbox title={memory.title} photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} />
     </div>
   );
 }

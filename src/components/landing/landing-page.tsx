@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FAMILY_BOOK_PATH, PRODUCT_NAME } from "@/lib/constants";
+import { LinkPending } from "@/components/ui/link-pending";
 
 const features = [
   {
@@ -39,13 +40,20 @@ export function LandingPage() {
             <Link href="/ask">
               <HelpCircleIcon aria-hidden="true" />
               Ask a Question
+              <LinkPending />
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href="/memories">View Memories</Link>
+            <Link href="/memories">
+              View Memories
+              <LinkPending />
+            </Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
-            <Link href={FAMILY_BOOK_PATH}>Start Creating Your {PRODUCT_NAME}</Link>
+            <Link href={FAMILY_BOOK_PATH}>
+              Start Creating Your {PRODUCT_NAME}
+              <LinkPending />
+            </Link>
           </Button>
         </div>
       </section>

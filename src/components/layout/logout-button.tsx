@@ -4,7 +4,7 @@ import { LogOutIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { apiRequest } from "@/lib/api-client";
 import { SIGNED_OUT_COOKIE } from "@/lib/cookie-names";
 
@@ -28,9 +28,9 @@ export function LogoutButton({ onDone, className }: { onDone?: () => void; class
   }
 
   return (
-    <Button variant="outline" onClick={logout} disabled={busy} className={className}>
+    <button type="button" onClick={logout} disabled={busy} className={buttonVariants({ variant: "outline", className })}>
       <LogOutIcon aria-hidden="true" />
       Logout
-    </Button>
+    </button>
   );
 }

@@ -1,14 +1,18 @@
 "use client";
 
-import { MenuIcon } from "lucide-react";
+import { clsx } from "clsx";
+import { MenuIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState } from "react";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { useId, useRef, type KeyboardEvent } from "react";
+import { LinkPending } from "@/components/ui/link-pending";
 import { PRODUCT_NAME } from "@/lib/constants";
-import { cn } from "@/lib/cn";
 import { LogoutButton } from "./logout-button";
 import { menuItems, type MenuItem } from "./menu-items";
+
+// The header is on every page, so its browser code stays small: the side panel is the browser's
+// own modal <dialog> (the page behind it becomes inert and Escape closes it), and classes are
+// joined with clsx alone.
 
 function isCurrent(pathname: string, href: string) {
   return pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
@@ -21,23 +25,44 @@ function NavLink({ item, pathname, onNavigate, stacked }: { item: MenuItem; path
       href={item.href}
       onClick={onNavigate}
       aria-current={current ? "page" : undefined}
-      className={cn(
-        "inline-flex min-h-11 items-center rounded-md px-2 font-medium hover:bg-accent hover:text-accent-foreground lg:px-3",
+      className={clsx(
+        "inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-medium hover:bg-accent hover:text-accent-foreground lg:px-3",
         // The current page is marked by an underline and weight, not colour alone.
         current && "underline decoration-2 underline-offset-8 font-semibold",
         stacked && "w-full text-lg",
       )}
     >
       {item.label}
+      <LinkPending />
     </Link>
   );
 }
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/** Tab and Shift+Tab go round the panel's controls instead of leaving it for the browser's own. */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   const pathname = usePathname() ?? "/";
-  const [open, setOpen] = useState(false);
   const items = menuItems({ signedIn });
-  const close = () => setOpen(false);
+  const panel = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const close = () => panel.current?.close();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -57,24 +82,46 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           {signedIn && <LogoutButton className="ml-2" />}
         </nav>
 
-        <Sheet open={open} onOpenChange={setOpen}>
-          <SheetTrigger
-            className="inline-flex size-11 items-center justify-center rounded-md border border-input bg-card hover:bg-accent md:hidden"
-            aria-label="Open menu"
-          >
-            <MenuIcon aria-hidden="true" className="size-6" />
-          </SheetTrigger>
-          <SheetContent side="right">
-            <SheetTitle>Menu</SheetTitle>
-            <SheetDescription className="sr-only">Pages of {PRODUCT_NAME}</SheetDescription>
+        <button
+          ref={opener}
+          type="button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          onClick={() => panel.current?.showModal()}
+          className="inline-flex size-11 items-center justify-center rounded-md border border-input bg-card hover:bg-accent md:hidden"
+        >
+          <MenuIcon aria-hidden="true" className="size-6" />
+        </button>
+
+        <dialog
+          ref={panel}
+          aria-labelledby={titleId}
+          onKeyDown={keepFocusInside}
+          // A tap on the dimmed page beside the panel closes it.
+          onClick={(event) => event.target === event.currentTarget && close()}
+          onClose={() => opener.current?.focus()}
+          className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-4/5 max-w-sm border-l bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50 open:animate-in open:slide-in-from-right motion-reduce:open:animate-none md:hidden"
+        >
+          <div className="flex h-full flex-col gap-4 p-6">
+            <h2 id={titleId} className="text-lg font-semibold">
+              Menu
+            </h2>
             <nav aria-label="Main" className="flex flex-col gap-1">
               {items.map((item) => (
                 <NavLink key={item.href} item={item} pathname={pathname} onNavigate={close} stacked />
               ))}
             </nav>
             {signedIn && <LogoutButton onDone={close} className="mt-2 w-full" />}
-          </SheetContent>
-        </Sheet>
+            <button
+              type="button"
+              onClick={close}
+              className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-md hover:bg-accent"
+            >
+              <XIcon aria-hidden="true" className="size-6" />
+              <span className="sr-only">Close menu</span>
+            </button>
+          </div>
+        </dialog>
       </div>
     </header>
   );

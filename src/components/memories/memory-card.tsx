@@ -13,7 +13,8 @@ import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/dates";
 import type { MemoryDto } from "@/server/memories/memory-dto";
-import { PhotoLightbox } from "./photo-lightbox";
+import { LazyPhotoLightbox, preloadPhotoLightbox } from "./lazy-photo-lightbox";
+import { LinkPending } from "@/components/ui/link-pending";
 
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
@@ -71,6 +72,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
             <Link href={`/memories/edit/${memory.id}`} aria-label={`Edit ${memory.title}`}>
               <PencilIcon aria-hidden="true" />
               Edit
+              <LinkPending />
             </Link>
           </Button>
           <Button
@@ -102,7 +104,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
           </div>
         )}
         {photos.length > 0 && (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Photos">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Photos" onPointerEnter={preloadPhotoLightbox} onFocus={preloadPhotoLightbox}>
             {photos.map((photo, index) => (
               <li key={photo.id}>
                 <button
@@ -119,7 +121,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
           </ul>
         )}
       </div>
-      <PhotoLightbox title={memory.title} photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} />
+      <LazyPhotoLightbox title={memory.title} photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} />
     </Card>
   );
 }

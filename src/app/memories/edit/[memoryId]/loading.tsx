@@ -1,5 +1,0 @@
-import { Spinner } from "@/components/ui/spinner";
-
-export default function EditMemoryLoading() {
-  return <Spinner label="Loading memory..." />;
-}

@@ -1,5 +1,0 @@
-import { Spinner } from "@/components/ui/spinner";
-
-export default function MemoriesLoading() {
-  return <Spinner label="Loading memories..." />;
-}
