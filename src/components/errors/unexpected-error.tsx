@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
 /** The router error page (SPEC §2): "Unexpected Application Error!" with the status or message beneath it. */
 export function UnexpectedError({ error, reset }: { error: Error & { digest?: string; status?: number }; reset?: () => void }) {
@@ -11,9 +11,10 @@ export function UnexpectedError({ error, reset }: { error: Error & { digest?: st
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="max-w-xl text-lg text-muted-foreground">{detail}</p>
       {reset && (
-        <Button size="lg" onClick={reset}>
+        // The error page is part of every page's bundle: a plain button, no class merging.
+        <button type="button" onClick={reset} className={buttonVariants({ size: "lg" })}>
           Try again
-        </Button>
+        </button>
       )}
     </div>
   );
