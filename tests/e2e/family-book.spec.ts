@@ -112,6 +112,31 @@ test.describe("the Family Book", () => {
     await grandsonContext.close();
   });
 
+  test("the timeline fetches the shared answers the first time it is opened, and offers a retry when that fails", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson("Ada", "Byron"));
+    await shareMemory(page.request, { title: "Sailing to Skye", date: "1980-08-08" });
+    await shareAnswers(page.request, "Life Lessons", "Ada says");
+
+    // The page opens on Shared Memories without the answers; the first try to fetch them fails.
+    await page.route("**/api/questionnaires/submissions/shared*", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, data: null, error: "Unavailable" }) }),
+    );
+    await page.goto("/family-book");
+    await expect(page.getByRole("tabpanel", { name: "Shared Memories" }).getByRole("button", { name: /Sailing to Skye/ })).toBeVisible();
+    await page.getByRole("tab", { name: "Timeline" }).click();
+    const timeline = page.getByRole("tabpanel", { name: "Timeline" });
+    await expect(timeline.getByText("Failed to load shared questionnaire responses. Please try again.")).toBeVisible();
+
+    await page.unroute("**/api/questionnaires/submissions/shared*");
+    const fetched = page.waitForResponse((response) => response.url().includes("/api/questionnaires/submissions/shared") && response.ok());
+    await timeline.getByRole("button", { name: "Try again" }).click();
+    await fetched;
+    await expect(timeline.getByRole("listitem")).toHaveCount(2);
+    await expect(timeline.getByRole("listitem").first()).toContainText("Life Lessons");
+    await expect(timeline.getByRole("listitem").nth(1)).toContainText("Sailing to Skye");
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+
   test("a new family sees the empty states", async ({ page }) => {
     await registerThroughApi(page.request, newPerson("Nina", "Solo"));
     await page.goto("/family-book");

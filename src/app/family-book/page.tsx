@@ -26,9 +26,11 @@ export default async function FamilyBookPage({ searchParams }: { searchParams: S
   // Only a member of this family can be chosen; anything else shows the whole family.
   const member = members.find((candidate) => candidate.id === params.member)?.id;
 
+  // The shared answers are sent with the page only when their tab or the timeline is open; the
+  // Shared Memories tab, where most visits start, fetches them when the reader turns to them.
   const [memories, submissions] = await Promise.all([
     listSharedMemories({ viewer: user, authorId: member }),
-    listSharedSubmissions({ viewer: user, authorId: member }),
+    tab === "memories" ? null : listSharedSubmissions({ viewer: user, authorId: member }),
   ]);
 
   return (
@@ -43,7 +45,7 @@ export default async function FamilyBookPage({ searchParams }: { searchParams: S
         member={member}
         initialTab={tab}
         initialMemories={{ items: memories.memories, nextCursor: memories.next_cursor }}
-        initialSubmissions={{ items: submissions.submissions, nextCursor: submissions.next_cursor }}
+        initialSubmissions={submissions && { items: submissions.submissions, nextCursor: submissions.next_cursor }}
       />
     </div>
   );

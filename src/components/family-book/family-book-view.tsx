@@ -3,6 +3,7 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
@@ -23,7 +24,8 @@ type Props = {
   member?: string;
   initialTab: FamilyBookTab;
   initialMemories: Feed<MemoryDto>;
-  initialSubmissions: Feed<SharedSubmissionDto>;
+  /** Null when the page was opened on Shared Memories: the answers are fetched when needed. */
+  initialSubmissions: Feed<SharedSubmissionDto> | null;
 };
 
 const taggedLine = (memory: MemoryDto) =>
@@ -62,6 +64,19 @@ function SubmissionAnswers({ submission }: { submission: SharedSubmissionDto }) 
 const responseCount = (submission: SharedSubmissionDto) =>
   `${submission.responses.length} ${submission.responses.length === 1 ? "response" : "responses"}`;
 
+/** The shared answers on their way, or a way to ask for them again if they did not arrive. */
+function SubmissionsPending({ loading, onRetry, label }: { loading: boolean; onRetry: () => void; label: string }) {
+  if (loading) return <Spinner label={label} />;
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
+      <p className="text-lg font-medium">Failed to load shared questionnaire responses. Please try again.</p>
+      <Button type="button" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 function Empty({ title, text }: { title: string; text?: string }) {
   return (
     <div className="rounded-xl border border-dashed p-10 text-center">
@@ -74,7 +89,8 @@ function Empty({ title, text }: { title: string; text?: string }) {
 export function FamilyBookView({ member, initialTab, initialMemories, initialSubmissions }: Props) {
   const [tab, setTab] = useState<FamilyBookTab>(initialTab);
   const [memories, setMemories] = useState(initialMemories);
-  const [submissions, setSubmissions] = useState(initialSubmissions);
+  const [loadedSubmissions, setSubmissions] = useState(initialSubmissions);
+  const submissions = loadedSubmissions ?? { items: [], nextCursor: null };
   const [loading, setLoading] = useState<null | "memories" | "submissions" | "refresh">(null);
 
   const query = useCallback(
@@ -111,7 +127,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
       return;
     }
     setSubmissions((current) => ({
-      items: cursor ? [...current.items, ...result.data.submissions] : result.data.submissions,
+      items: cursor && current ? [...current.items, ...result.data.submissions] : result.data.submissions,
       nextCursor: result.data.next_cursor,
     }));
   }
@@ -123,10 +139,12 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
     if (next === "memories") url.searchParams.delete("tab");
     else url.searchParams.set("tab", next);
     window.history.replaceState(null, "", url);
-    // SPEC §2: selecting the responses tab fetches the shared submissions afresh.
-    if (next === "responses") void loadSubmissions(null);
+    // SPEC §2: selecting the responses tab fetches the shared submissions afresh; the timeline
+    // fetches them the first time it needs them.
+    if (next === "responses" || (next === "timeline" && loadedSubmissions === null)) void loadSubmissions(null);
   }
 
+  const submissionsPending = loadedSubmissions === null;
   const timeline = mergeTimeline({
     memories: memories.items,
     submissions: submissions.items,
@@ -160,8 +178,8 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
       </TabsContent>
 
       <TabsContent value="responses">
-        {loading === "refresh" && submissions.items.length === 0 ? (
-          <Spinner label="Loading shared questionnaire responses..." />
+        {submissionsPending || (loading === "refresh" && submissions.items.length === 0) ? (
+          <SubmissionsPending loading={loading === "refresh"} onRetry={() => void loadSubmissions(null)} label="Loading shared questionnaire responses..." />
         ) : submissions.items.length === 0 ? (
           <Empty title="No shared questionnaire responses yet." />
         ) : (
@@ -191,7 +209,9 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
       </TabsContent>
 
       <TabsContent value="timeline">
-        {timeline.entries.length === 0 && !timeline.hasMore ? (
+        {submissionsPending ? (
+          <SubmissionsPending loading={loading === "refresh"} onRetry={() => void loadSubmissions(null)} label="Loading the timeline..." />
+        ) : timeline.entries.length === 0 && !timeline.hasMore ? (
           <Empty title="No items for the timeline yet." text="Share memories or complete questionnaires to see them here." />
         ) : (
           <ol className="relative flex flex-col gap-6 before:absolute before:top-0 before:bottom-0 before:left-4 before:w-0.5 before:bg-border md:before:left-1/2 md:before:-translate-x-1/2">
