@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import sharp from "sharp";
-import { build, buildIsCurrent } from "../scripts/start.mjs";
+import { build, buildIsCurrent, serverEnvironmentDefaults } from "../scripts/start.mjs";
 import { seedSyntheticFamily } from "./seed.mjs";
 
 const run = promisify(execFile);
@@ -59,7 +59,8 @@ async function startApp(env) {
   const child = spawn(process.execPath, [path.join(root, ".next", "standalone", "server.js")], {
     cwd: path.join(root, ".next", "standalone"),
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
+    // Started as npm start starts it (scripts/start.mjs), with the same environment defaults.
+    env: { ...serverEnvironmentDefaults, ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
   });
   // A failed run must not leave a server behind.
   process.once("exit", () => child.kill("SIGTERM"));

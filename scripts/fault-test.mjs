@@ -22,7 +22,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { build, buildIsCurrent } from "./start.mjs";
+import { build, buildIsCurrent, serverEnvironmentDefaults } from "./start.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const standalone = path.join(root, ".next", "standalone");
@@ -123,6 +123,7 @@ function cleanEnvironment(extra) {
     }
   }
   return {
+    ...serverEnvironmentDefaults,
     ...environment,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",

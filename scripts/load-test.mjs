@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { build, buildIsCurrent } from "./start.mjs";
+import { build, buildIsCurrent, serverEnvironmentDefaults } from "./start.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -161,6 +161,7 @@ async function startApp({ dataDirectory, databaseUrl, logFile }) {
     cwd: path.dirname(serverFile),
     stdio: ["ignore", "pipe", "pipe"],
     env: {
+      ...serverEnvironmentDefaults,
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",

@@ -44,6 +44,14 @@ export function build() {
   }
 }
 
+/**
+ * Set before the server starts, because the C library reads it only then. glibc gives each thread
+ * that allocates its own malloc arena, and sharp's threads (photos, the PDF book) fragment them:
+ * making a 200-photo book took the server from 210 MB to 564 MB resident; with two arenas it
+ * peaks at 380 MB, at no measurable cost in throughput. An explicit MALLOC_ARENA_MAX wins.
+ */
+export const serverEnvironmentDefaults = { MALLOC_ARENA_MAX: "2" };
+
 export function serve(extraEnvironment = {}) {
   const dataDirectory = path.resolve(root, process.env.DATA_DIR ?? "data");
   const server = spawn(process.execPath, [serverFile], {
@@ -54,6 +62,7 @@ export function serve(extraEnvironment = {}) {
       PORT: "3000",
       HOSTNAME: "0.0.0.0",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...serverEnvironmentDefaults,
       ...process.env,
       DATA_DIR: dataDirectory,
       ...extraEnvironment,
