@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getMemoryRoute, PUT as updateMemoryRoute, DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
 import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
@@ -101,6 +101,29 @@ describe("photos sent in the multipart form", () => {
     const seenByStranger = await call(getMemoryRoute, `/api/memories/${memory.id}`, { token: stranger.token, params: { id: memory.id } });
     expect(seenByStranger.status).toBe(404);
     expect(JSON.stringify(seenByStranger.body)).not.toContain("storage");
+  });
+
+  it("hands out the same photo addresses on every read within half an hour, so browsers keep the photos they have", async () => {
+    const memory = await createMemoryAs(owner.token, { is_shared: "true" }, [{ name: "one.jpg", bytes: await jpeg() }]);
+    const read = async (at: string) => {
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(at) });
+      try {
+        const result = await call(getMemoryRoute, `/api/memories/${memory.id}`, { token: relative.token, params: { id: memory.id } });
+        return result.body.data.memory.memory_photos[0] as { photo_url: string; thumbnail_url: string };
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // Tomorrow, while the test session is still valid.
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const first = await read(`${day}T10:02:00Z`);
+    const later = await read(`${day}T10:27:00Z`);
+    const nextWindow = await read(`${day}T10:31:00Z`);
+    expect(later).toEqual(first);
+    expect(nextWindow.photo_url).not.toBe(first.photo_url);
+    // Still valid an hour after it was handed out, and not for ever.
+    const expires = Number(new URL(first.photo_url, "http://localhost").searchParams.get("expires"));
+    expect(expires).toBe(Date.parse(`${day}T11:30:00Z`) / 1000);
   });
 
   it("refuses a text file named .png with 415 and saves nothing", async () => {

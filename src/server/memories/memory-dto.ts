@@ -6,6 +6,18 @@ import type { ObjectStorage } from "@/server/storage/object-storage";
 // for memories the caller already proved the viewer may see.
 
 export const PHOTO_URL_LIFETIME_SECONDS = 60 * 60;
+/** Photo URLs are signed per window of this length, so every page load in it gets the same URLs. */
+export const PHOTO_URL_WINDOW_SECONDS = 30 * 60;
+
+/**
+ * How to sign photo URLs handed out at `now`: from the start of the current window, valid for the
+ * lifetime plus one window. Each URL stays valid for at least the lifetime after it is handed out,
+ * and a reader's browser (or a CDN) finds the photos it already has under the same addresses.
+ */
+export function photoUrlSigning(now: Date) {
+  const windowStart = Math.floor(now.getTime() / 1000 / PHOTO_URL_WINDOW_SECONDS) * PHOTO_URL_WINDOW_SECONDS;
+  return { now: new Date(windowStart * 1000), expiresInSeconds: PHOTO_URL_LIFETIME_SECONDS + PHOTO_URL_WINDOW_SECONDS };
+}
 
 export type MemoryPhotoDto = { id: string; photo_url: string; thumbnail_url: string; order_number: number };
 export type MemoryTagDto = { id: string; tagged_user_id: string; profiles: { first_name: string; last_name: string } };
@@ -57,7 +69,8 @@ export const toIsoDate = (date: Date) => date.toISOString().slice(0, 10);
 export const fromIsoDate = (value: string) => new Date(`${value}T00:00:00.000Z`);
 
 export async function toMemoryDto(row: MemoryRow, storage: ObjectStorage, now = new Date()): Promise<MemoryDto> {
-  const sign = (key: string) => storage.signedDownloadUrl(key, { expiresInSeconds: PHOTO_URL_LIFETIME_SECONDS, now });
+  const signing = photoUrlSigning(now);
+  const sign = (key: string) => storage.signedDownloadUrl(key, signing);
   const photos = await Promise.all(
     row.memory_photos.map(async (photo) => ({
       id: photo.id,
