@@ -9,7 +9,7 @@ import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
 import { getDb } from "@/server/db/client";
 import { call } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
-import { createMemoryAs, memoryForm } from "../helpers/memories";
+import { createMemoryAs, jpeg, memoryForm } from "../helpers/memories";
 
 let owner: TestAccount;
 let relative: TestAccount;
@@ -157,6 +157,26 @@ describe("GET /api/memories", () => {
     await createMemoryAs(writer.token, { title: "Mine", memory_date: "2001-01-01" });
     const result = await call(listMemoriesRoute, `/api/memories?cursor=${theirs.id}`, { token: writer.token });
     expect(result.body.data.memories.map((memory: { title: string }) => memory.title)).toEqual(["Mine"]);
+  });
+
+  it("answers a memory in the list exactly as it answers it alone: dates, author, photos and tags", async () => {
+    const writer = await createAccount();
+    const sibling = await createAccount({ familyId: writer.user.family_id });
+    const written = await createMemoryAs(writer.token, { taggedUserIds: [sibling.user.id], memory_date: "1999-12-31" }, [
+      { name: "a.jpg", bytes: await jpeg() },
+      { name: "b.jpg", bytes: await jpeg({ color: "#2e86de" }) },
+    ]);
+    // One moment for both reads, inside one photo-signing window and while the session is valid.
+    vi.useFakeTimers({ toFake: ["Date"], now: Math.ceil(Date.now() / 1_800_000) * 1_800_000 + 60_000 });
+    try {
+      const listed = await call(listMemoriesRoute, "/api/memories", { token: writer.token });
+      const alone = await call(getMemoryRoute, `/api/memories/${written.id}`, { token: writer.token, params: { id: written.id } });
+      expect(listed.body.data.memories).toEqual([alone.body.data.memory]);
+      expect(alone.body.data.memory).toMatchObject({ memory_date: "1999-12-31", memory_tags: [{ tagged_user_id: sibling.user.id }] });
+      expect(alone.body.data.memory.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses a limit out of bounds", async () => {

@@ -3,7 +3,7 @@ import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { memoryInclude, toMemoryDto } from "./memory-dto";
+import { fromMemoryRow, memoryInclude, toMemoryDtos } from "./memory-dto";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy, visibleTo } from "./memory-scope";
 
 /**
@@ -18,5 +18,6 @@ export async function getMemoryOrThrow({ viewer, memoryId, ownOnly = false }: { 
     include: memoryInclude,
   });
   if (!row) throw notFound(MEMORY_NOT_FOUND);
-  return toMemoryDto(row, getStorage());
+  const [memory] = await toMemoryDtos([fromMemoryRow(row)], getStorage());
+  return memory!;
 }

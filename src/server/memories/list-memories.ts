@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { fromIsoDate, toMemoryDto, type MemoryRow } from "./memory-dto";
+import { toMemoryDtos, type MemoryRecord } from "./memory-dto";
 import { ownedBySql, sharedWithSql } from "./memory-scope";
 import { readPage, type PageRequest } from "./pagination";
 
@@ -21,7 +21,8 @@ export async function listSharedMemories({ viewer, page = {}, authorId }: { view
   return listPage({ scope: authorId ? Prisma.sql`${scope} AND m.user_id = ${authorId}::uuid` : scope, page });
 }
 
-type ListedMemoryRow = Omit<MemoryRow, "memory_date" | "user"> & { memory_date: string; first_name: string; last_name: string };
+/** A timestamp column in the ISO 8601 form of Date.toISOString(), written by PostgreSQL. */
+const isoTimestamp = (column: "m.created_at" | "m.updated_at") => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * One statement per page, whatever it holds: the memories with their author, and their photos
@@ -40,27 +41,22 @@ async function listPage({ scope, page }: { scope: Prisma.Sql; page: PageRequest 
           UNION ALL SELECT 'infinity'::date, 'infinity'::timestamptz, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid, 1
         ) page_start ORDER BY fallback LIMIT 1)`
     : Prisma.empty;
-  const rows = await queryRows<ListedMemoryRow>(Prisma.sql`
+  const rows = await queryRows<MemoryRecord>(Prisma.sql`
     SELECT m.id, m.user_id, m.title, m.content, to_char(m.memory_date, 'YYYY-MM-DD') AS memory_date, m.is_shared,
-           m.created_at, m.updated_at, author.first_name, author.last_name,
+           ${isoTimestamp("m.created_at")} AS created_at, ${isoTimestamp("m.updated_at")} AS updated_at,
+           json_build_object('first_name', author.first_name, 'last_name', author.last_name) AS author,
            COALESCE((SELECT json_agg(json_build_object('id', p.id, 'order_number', p.order_number,
                                                        'display_key', p.display_key, 'thumbnail_key', p.thumbnail_key)
                                      ORDER BY p.order_number, p.created_at)
-                       FROM memory_photos p WHERE p.memory_id = m.id), '[]') AS memory_photos,
+                       FROM memory_photos p WHERE p.memory_id = m.id), '[]') AS photos,
            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'tagged_user_id', t.tagged_user_id,
-                                                       'tagged_user', json_build_object('first_name', tagged.first_name, 'last_name', tagged.last_name))
+                                                       'first_name', tagged.first_name, 'last_name', tagged.last_name)
                                      ORDER BY t.created_at, t.id)
-                       FROM memory_tags t JOIN users tagged ON tagged.id = t.tagged_user_id WHERE t.memory_id = m.id), '[]') AS memory_tags
+                       FROM memory_tags t JOIN users tagged ON tagged.id = t.tagged_user_id WHERE t.memory_id = m.id), '[]') AS tags
       FROM memories m JOIN users author ON author.id = m.user_id
      WHERE ${scope} ${afterCursor}
      ORDER BY m.memory_date DESC, m.created_at DESC, m.id DESC
      LIMIT ${limit + 1}`);
-  const storage = getStorage();
-  const now = new Date();
-  const memories = await Promise.all(
-    rows.slice(0, limit).map(({ first_name, last_name, memory_date, ...row }) =>
-      toMemoryDto({ ...row, memory_date: fromIsoDate(memory_date), user: { first_name, last_name } }, storage, now),
-    ),
-  );
+  const memories = await toMemoryDtos(rows.slice(0, limit), getStorage());
   return { memories, next_cursor: rows.length > limit ? memories[memories.length - 1]!.id : null };
 }

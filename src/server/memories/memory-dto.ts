@@ -50,17 +50,31 @@ export const memoryInclude = {
 } satisfies Prisma.MemoryInclude;
 
 
-export type MemoryRow = {
+/**
+ * A memory as read from the database, its dates already as the API writes them: the calendar
+ * day (YYYY-MM-DD) and ISO timestamps. The list query produces it in SQL; a Prisma row becomes
+ * one through fromMemoryRow.
+ */
+export type MemoryRecord = {
   id: string;
   user_id: string;
   title: string;
   content: string;
-  memory_date: Date;
+  memory_date: string;
   is_shared: boolean;
+  created_at: string;
+  updated_at: string;
+  author: { first_name: string; last_name: string };
+  photos: { id: string; order_number: number; display_key: string; thumbnail_key: string }[];
+  tags: { id: string; tagged_user_id: string; first_name: string; last_name: string }[];
+};
+
+type MemoryRow = Omit<MemoryRecord, "memory_date" | "created_at" | "updated_at" | "author" | "photos" | "tags"> & {
+  memory_date: Date;
   created_at: Date;
   updated_at: Date;
   user: { first_name: string; last_name: string };
-  memory_photos: { id: string; order_number: number; display_key: string; thumbnail_key: string }[];
+  memory_photos: MemoryRecord["photos"];
   memory_tags: { id: string; tagged_user_id: string; tagged_user: { first_name: string; last_name: string } }[];
 };
 
@@ -68,17 +82,8 @@ export type MemoryRow = {
 export const toIsoDate = (date: Date) => date.toISOString().slice(0, 10);
 export const fromIsoDate = (value: string) => new Date(`${value}T00:00:00.000Z`);
 
-export async function toMemoryDto(row: MemoryRow, storage: ObjectStorage, now = new Date()): Promise<MemoryDto> {
-  const signing = photoUrlSigning(now);
-  const sign = (key: string) => storage.signedDownloadUrl(key, signing);
-  const photos = await Promise.all(
-    row.memory_photos.map(async (photo) => ({
-      id: photo.id,
-      photo_url: await sign(photo.display_key),
-      thumbnail_url: await sign(photo.thumbnail_key),
-      order_number: photo.order_number,
-    })),
-  );
+/** A row read with memoryInclude, as a record. */
+export function fromMemoryRow(row: MemoryRow): MemoryRecord {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -88,12 +93,37 @@ export async function toMemoryDto(row: MemoryRow, storage: ObjectStorage, now = 
     is_shared: row.is_shared,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    profiles: { first_name: row.user.first_name, last_name: row.user.last_name },
-    memory_photos: photos,
-    memory_tags: row.memory_tags.map((tag) => ({
+    author: row.user,
+    photos: row.memory_photos,
+    tags: row.memory_tags.map((tag) => ({ id: tag.id, tagged_user_id: tag.tagged_user_id, ...tag.tagged_user })),
+  };
+}
+
+/** Memories as the API shows them; every photo URL of the batch is signed together. */
+export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStorage, now = new Date()): Promise<MemoryDto[]> {
+  const signing = photoUrlSigning(now);
+  const keys = records.flatMap((record) => record.photos.flatMap((photo) => [photo.display_key, photo.thumbnail_key]));
+  const urls = new Map(await Promise.all(keys.map(async (key) => [key, await storage.signedDownloadUrl(key, signing)] as const)));
+  return records.map((record) => ({
+    id: record.id,
+    user_id: record.user_id,
+    title: record.title,
+    content: record.content,
+    memory_date: record.memory_date,
+    is_shared: record.is_shared,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    profiles: { first_name: record.author.first_name, last_name: record.author.last_name },
+    memory_photos: record.photos.map((photo) => ({
+      id: photo.id,
+      photo_url: urls.get(photo.display_key)!,
+      thumbnail_url: urls.get(photo.thumbnail_key)!,
+      order_number: photo.order_number,
+    })),
+    memory_tags: record.tags.map((tag) => ({
       id: tag.id,
       tagged_user_id: tag.tagged_user_id,
-      profiles: { first_name: tag.tagged_user.first_name, last_name: tag.tagged_user.last_name },
+      profiles: { first_name: tag.first_name, last_name: tag.last_name },
     })),
-  };
+  }));
 }
