@@ -112,7 +112,7 @@ test.describe("the Family Book", () => {
     await grandsonContext.close();
   });
 
-  test("the timeline fetches the shared answers the first time it is opened, and offers a retry when that fails", async ({ page }) => {
+  test("the timeline fetches the shared answers the first time it is opened, and offers a retry when that fails", async ({ page }, testInfo) => {
     await registerThroughApi(page.request, newPerson("Ada", "Byron"));
     await shareMemory(page.request, { title: "Sailing to Skye", date: "1980-08-08" });
     await shareAnswers(page.request, "Life Lessons", "Ada says");
@@ -126,6 +126,8 @@ test.describe("the Family Book", () => {
     await page.getByRole("tab", { name: "Timeline" }).click();
     const timeline = page.getByRole("tabpanel", { name: "Timeline" });
     await expect(timeline.getByText("Failed to load shared questionnaire responses. Please try again.")).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `family-book-retry-${testInfo.project.name}`);
 
     await page.unroute("**/api/questionnaires/submissions/shared*");
     const fetched = page.waitForResponse((response) => response.url().includes("/api/questionnaires/submissions/shared") && response.ok());
@@ -172,8 +174,15 @@ test.describe("the Family Book", () => {
     expect(grandma.id).toBeTruthy();
     await shareMemory(page.request, { title: "Łukasz's first steps", date: "1988-05-05", photos: 2 });
     await page.goto("/family-book");
-    await page.getByRole("button", { name: "Download PDF book" }).click();
+    // The dialog loads when first opened; closing it puts the focus back on its button.
+    const opener = page.getByRole("button", { name: "Download PDF book" });
+    await opener.click();
     const dialog = page.getByRole("dialog", { name: "Download PDF book" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
     await dialog.getByLabel("US Letter").click();
     await expectNoSeriousAccessibilityViolations(page);
     const downloading = page.waitForEvent("download");

@@ -86,6 +86,23 @@ test.describe("memories", () => {
     await expect(lightbox).toBeHidden();
   });
 
+  test("a tapped link shows a spinner while the page it leads to is on its way", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Vera", "Slow"));
+    await page.goto("/memories");
+    // A slow connection: the next page's data takes a moment to arrive.
+    await page.route("**/memories/add?_rsc=*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const link = page.getByRole("link", { name: "Add Memory" });
+    await expect(link.locator("[data-link-pending]")).toHaveCount(0);
+    await link.click();
+    await expect(link.locator("[data-link-pending]")).toBeVisible();
+    await saveScreenshot(page, `link-pending-${testInfo.project.name}`);
+    await expect(page.getByRole("heading", { name: "Add a New Memory" })).toBeVisible();
+    await expect(page.locator("[data-link-pending]")).toHaveCount(0);
+  });
+
   test("the photo picker refuses a sixth photo and a file over 5MB with the SPEC's toasts", async ({ page }) => {
     await registerThroughApi(page.request, newPerson());
     await page.goto("/memories/add");

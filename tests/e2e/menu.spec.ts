@@ -49,6 +49,21 @@ test.describe("the menu under 768 px", { tag: "@mobile-only" }, () => {
     await expect(opener).toBeFocused();
   });
 
+  test("closes from its Close button and from a tap on the page beside it", async ({ page }) => {
+    await page.goto("/");
+    const opener = page.getByRole("button", { name: "Open menu" });
+    const panel = page.getByRole("dialog", { name: "Menu" });
+    await opener.click();
+    await panel.getByRole("button", { name: "Close menu" }).click();
+    await expect(panel).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await expect(panel).toBeVisible();
+    await page.mouse.click(20, 400);
+    await expect(panel).toBeHidden();
+  });
+
   test("closes when a link is followed", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
