@@ -3,6 +3,7 @@ import { findActiveSession, type ActiveSession } from "@/server/auth/sessions";
 import { readCookie, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
 import { getEnv } from "@/server/env";
 import { AppError } from "./app-error";
+import { BODY_CAPS, readBodyCapped } from "./read-body";
 import { isCrossSite, requestOrigin } from "./request-info";
 import { toErrorResponse } from "./to-error-response";
 
@@ -87,14 +88,18 @@ export function publicRoute<Params = Record<string, never>>(handler: (context: P
   };
 }
 
-/** Reads a JSON body; a missing or malformed one is a 400, not a 500. */
-export async function readJson(request: Request): Promise<unknown> {
+/**
+ * Reads a JSON body of at most maxBytes (413 beyond that, docs/decisions/007-bounded-requests.md);
+ * a missing or malformed one is a 400, not a 500.
+ */
+export async function readJson(request: Request, { maxBytes = BODY_CAPS.json }: { maxBytes?: number } = {}): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.includes("application/json")) {
     throw new AppError("BAD_REQUEST", "Send the request body as JSON (Content-Type: application/json).");
   }
+  const body = await readBodyCapped(request, maxBytes);
   try {
-    return await request.json();
+    return JSON.parse(body.toString("utf8"));
   } catch {
     throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
   }

@@ -2,11 +2,12 @@
 import { registerUser } from "@/server/auth/register-user";
 import { signedInResponse } from "@/server/auth/session-response";
 import { clientAddress } from "@/server/http/request-info";
+import { BODY_CAPS } from "@/server/http/read-body";
 import { publicRoute, readJson } from "@/server/http/route";
 
 export const POST = publicRoute(async ({ request }) => {
   const result = await registerUser({
-    input: await readJson(request),
+    input: await readJson(request, { maxBytes: BODY_CAPS.credentials }),
     address: clientAddress(request),
     userAgent: request.headers.get("user-agent"),
   });
