@@ -2,11 +2,14 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import { getDb, queryRows } from "@/server/db/client";
+import { AppError } from "@/server/http/app-error";
 import { toUserDto, type UserDto } from "@/server/users/user-dto";
 import { SESSION_LIFETIME_SECONDS } from "./session-cookies";
 
 // Sessions are rows; the token (256 random bits) is handed out once and only its SHA-256 is
 // stored, so a leaked database does not leak sessions. Logout and refresh revoke at once.
+
+export const SESSION_ENDED = "This session has ended. Please sign in again.";
 
 export type ActiveSession = { sessionId: string; user: UserDto; expiresAt: Date };
 
@@ -46,7 +49,8 @@ export async function rotateSession(session: ActiveSession, userAgent?: string |
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000);
   await prisma.$transaction(async (tx) => {
     const revoked = await tx.session.updateMany({ where: { id: session.sessionId, revoked_at: null }, data: { revoked_at: new Date() } });
-    if (revoked.count !== 1) throw new Error("Session was already revoked");
+    // Two refreshes of one token at once: the first wins, the second finds it already revoked.
+    if (revoked.count !== 1) throw new AppError("UNAUTHORIZED", SESSION_ENDED);
     await tx.session.create({
       data: { user_id: session.user.id, token_hash: hashToken(token), expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) ?? null },
     });

@@ -10,7 +10,7 @@ import { assertTaggable } from "./assert-taggable";
 import { getMemoryOrThrow } from "./get-memory";
 import { fromIsoDate } from "./memory-dto";
 import { deleteObjects, storePhoto, type StoredPhoto } from "./photo-pipeline";
-import { incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
+import { claimUploads, incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
 
 /**
  * Writes a memory with its photos and tags. Photos are checked and processed first; the rows are
@@ -21,7 +21,7 @@ export async function createMemory({ viewer, input, photos }: { viewer: UserDto;
   const prisma = await getDb();
   const storage = getStorage();
   await assertTaggable({ prisma, viewer, userIds: input.taggedUserIds });
-  const { processed, consumedUploads } = await readIncomingPhotos({ prisma, storage, viewer, incoming: photos });
+  const { processed, uploads } = await readIncomingPhotos({ prisma, storage, viewer, incoming: photos });
 
   const memoryId = randomUUID();
   const written: string[] = [];
@@ -29,6 +29,7 @@ export async function createMemory({ viewer, input, photos }: { viewer: UserDto;
     const stored: StoredPhoto[] = [];
     for (const photo of processed) stored.push(await storePhoto({ storage, memoryId, photo, written }));
     await prisma.$transaction(async (tx) => {
+      await claimUploads(tx, viewer, uploads);
       await tx.memory.create({
         data: {
           id: memoryId,
@@ -42,12 +43,11 @@ export async function createMemory({ viewer, input, photos }: { viewer: UserDto;
           memory_tags: { create: input.taggedUserIds.map((tagged_user_id) => ({ tagged_user_id })) },
         },
       });
-      if (consumedUploads.length) await tx.photoUpload.deleteMany({ where: { id: { in: consumedUploads.map((upload) => upload.id) }, user_id: viewer.id } });
     });
   } catch (error) {
     await deleteObjects(storage, written);
     throw error;
   }
-  await deleteObjects(storage, consumedUploads.map((upload) => upload.key));
+  await deleteObjects(storage, uploads.map((upload) => upload.key));
   return getMemoryOrThrow({ viewer, memoryId, ownOnly: true });
 }

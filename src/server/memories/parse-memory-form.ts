@@ -1,33 +1,98 @@
 import "server-only";
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { fileTooLarge, TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
 import { AppError } from "@/server/http/app-error";
-import type { IncomingPhotos } from "./read-incoming-photos";
+import { BodyTooLargeError, readBodyChunks } from "@/server/http/read-body";
+import type { IncomingFile, IncomingPhotos } from "./read-incoming-photos";
 
-// The multipart payloads of SPEC §3. Create: title, content, memory_date, is_shared (text),
+// The multipart payloads of a memory. Create: title, content, memory_date, is_shared (text),
 // taggedUserIds (repeated), photos (files). Update: the same, all optional, with taggedUserIds
 // and photoIdsToDelete as JSON lists. Either may name photos already uploaded to storage as
 // uploadIds (repeated, or one JSON list).
+//
+// The form is parsed as it streams in (docs/decisions/007-bounded-requests.md): each photo is
+// held only up to 5 MB and at most 5 are taken, the text fields are bounded, and the whole
+// body is capped, so a request is refused the moment it goes past any of these.
 
-export async function readMemoryForm(request: Request) {
+/** Five photos of 5 MB, the text fields and the multipart framing around them. */
+export const MEMORY_FORM_MAX_BYTES = MAX_PHOTOS_PER_MEMORY * MAX_PHOTO_BYTES + 1024 * 1024;
+const FIELD_MAX_BYTES = 128 * 1024;
+const FORM_UNREADABLE = "The form could not be read. Please try again.";
+
+export type MemoryForm = { fields: Map<string, string[]>; files: IncomingFile[] };
+
+export async function readMemoryForm(request: Request): Promise<MemoryForm> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(contentType)) {
     throw new AppError("BAD_REQUEST", "Send the memory as a multipart form (Content-Type: multipart/form-data).");
   }
+  let parser: busboy.Busboy;
   try {
-    return await request.formData();
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS_PER_MEMORY, fieldSize: FIELD_MAX_BYTES, fields: 300, parts: 310 },
+    });
   } catch {
-    throw new AppError("BAD_REQUEST", "The form could not be read. Please try again.");
+    throw new AppError("BAD_REQUEST", FORM_UNREADABLE);
   }
+
+  return new Promise<MemoryForm>((resolve, reject) => {
+    const fields = new Map<string, string[]>();
+    const files: IncomingFile[] = [];
+    const source = Readable.from(readBodyChunks(request, MEMORY_FORM_MAX_BYTES));
+    let settled = false;
+    const fail = (error: AppError) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe(parser);
+      source.destroy();
+      reject(error);
+    };
+
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) return fail(new AppError("BAD_REQUEST", `${name} is too long.`, { [name]: [`${name} is too long.`] }));
+      const values = fields.get(name) ?? [];
+      values.push(value);
+      fields.set(name, values);
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== "photos") {
+        stream.resume();
+        return;
+      }
+      const fileName = info.filename || "photo";
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("limit", () => fail(new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName), { photos: [fileTooLarge(fileName)] })));
+      stream.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        // A file input left empty still sends an empty part.
+        if (bytes.length > 0) files.push({ fileName, bytes });
+      });
+    });
+    parser.on("filesLimit", () => fail(new AppError("BAD_REQUEST", TOO_MANY_PHOTOS, { photos: [TOO_MANY_PHOTOS] })));
+    parser.on("fieldsLimit", () => fail(new AppError("BAD_REQUEST", "The form has too many fields.")));
+    parser.on("partsLimit", () => fail(new AppError("BAD_REQUEST", "The form has too many fields.")));
+    parser.on("error", () => fail(new AppError("BAD_REQUEST", FORM_UNREADABLE)));
+    parser.on("close", () => {
+      if (settled) return;
+      settled = true;
+      resolve({ fields, files });
+    });
+    source.on("error", (error) => fail(error instanceof BodyTooLargeError ? error : new AppError("BAD_REQUEST", FORM_UNREADABLE)));
+    source.pipe(parser);
+  });
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
+const text = (form: MemoryForm, name: string) => form.fields.get(name)?.[0];
 
 /** A list sent either as repeated fields or as one JSON array. */
-function list(form: FormData, name: string): string[] | undefined {
-  if (!form.has(name)) return undefined;
-  const values = form.getAll(name).filter((value): value is string => typeof value === "string");
+function list(form: MemoryForm, name: string): string[] | undefined {
+  const values = form.fields.get(name);
+  if (!values) return undefined;
   if (values.length === 1 && values[0]!.trim().startsWith("[")) {
     let parsed: unknown;
     try {
@@ -43,14 +108,11 @@ function list(form: FormData, name: string): string[] | undefined {
   return values.filter((value) => value.trim() !== "");
 }
 
-function incomingPhotos(form: FormData): IncomingPhotos {
-  const files = form
-    .getAll("photos")
-    .filter((value): value is File => typeof value !== "string" && value.size > 0);
-  return { files, uploadIds: list(form, "uploadIds") ?? [] };
+function incomingPhotos(form: MemoryForm): IncomingPhotos {
+  return { files: form.files, uploadIds: list(form, "uploadIds") ?? [] };
 }
 
-export function createFields(form: FormData) {
+export function createFields(form: MemoryForm) {
   return {
     fields: {
       title: text(form, "title"),
@@ -63,7 +125,7 @@ export function createFields(form: FormData) {
   };
 }
 
-export function updateFields(form: FormData) {
+export function updateFields(form: MemoryForm) {
   const { fields, photos } = createFields(form);
   return { fields: { ...fields, photoIdsToDelete: list(form, "photoIdsToDelete") }, photos };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { fileTooLarge } from "@/lib/schemas/memories";
-import type { PrismaClient } from "@/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/http/app-error";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 import type { UserDto } from "@/server/users/user-dto";
@@ -10,18 +10,24 @@ import { processPhoto, type ProcessedPhoto } from "./photo-pipeline";
 
 export const UPLOAD_NOT_FOUND = "A photo upload was not found or has expired. Please add the photo again.";
 
+/** A photo sent in the multipart form, read up to its cap (parse-memory-form.ts). */
+export type IncomingFile = { fileName: string; bytes: Buffer };
+
 export type IncomingPhotos = {
   /** Files sent in the multipart form (API clients). */
-  files: File[];
+  files: IncomingFile[];
   /** Ids of photos the browser already uploaded straight to storage (POST /api/memories/uploads). */
   uploadIds: string[];
 };
+
+export type PendingUpload = { id: string; key: string; file_name: string };
 
 export const incomingCount = (incoming: IncomingPhotos) => incoming.files.length + new Set(incoming.uploadIds).size;
 
 /**
  * Reads and processes every incoming photo before anything is written, so that a refused photo
- * (not an image, too large) leaves nothing behind. Returns the uploads it consumed.
+ * (not an image, too large) leaves nothing behind. Uploads are only read here: the memory's
+ * transaction claims them (claimUploads), so that one upload can never go to two memories.
  */
 export async function readIncomingPhotos({
   prisma,
@@ -42,14 +48,8 @@ export async function readIncomingPhotos({
   if (uploads.length !== uploadIds.length) throw new AppError("BAD_REQUEST", UPLOAD_NOT_FOUND);
   const byId = new Map(uploads.map((upload) => [upload.id, upload]));
 
-  for (const file of incoming.files) {
-    if (file.size > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(file.name || "photo"));
-  }
-
   const processed: ProcessedPhoto[] = [];
-  for (const file of incoming.files) {
-    processed.push(await processPhoto({ fileName: file.name || "photo", bytes: Buffer.from(await file.arrayBuffer()) }));
-  }
+  for (const file of incoming.files) processed.push(await processPhoto(file));
   for (const id of uploadIds) {
     const upload = byId.get(id)!;
     // The store accepted whatever the browser sent; size and bytes are checked here, not there.
@@ -60,5 +60,15 @@ export async function readIncomingPhotos({
     if (!object) throw new AppError("BAD_REQUEST", UPLOAD_NOT_FOUND);
     processed.push(await processPhoto({ fileName: upload.file_name, bytes: object.body }));
   }
-  return { processed, consumedUploads: uploadIds.map((id) => byId.get(id)!) };
+  return { processed, uploads: uploadIds.map((id) => byId.get(id)!) };
+}
+
+/**
+ * Takes the uploads for this memory inside its transaction, in one statement: if another memory
+ * took any of them first (two saves at once), this transaction fails and writes nothing.
+ */
+export async function claimUploads(tx: Prisma.TransactionClient, viewer: UserDto, uploads: PendingUpload[]) {
+  if (uploads.length === 0) return;
+  const claimed = await tx.photoUpload.deleteMany({ where: { id: { in: uploads.map((upload) => upload.id) }, user_id: viewer.id } });
+  if (claimed.count !== uploads.length) throw new AppError("BAD_REQUEST", UPLOAD_NOT_FOUND);
 }
