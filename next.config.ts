@@ -18,9 +18,10 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*", "./assets/fonts/**/*"] },
   // Native and WebAssembly packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "sharp", "@react-pdf/renderer", "pdfkit"],
-  // Where the proxy (src/proxy.ts) runs, Next buffers request bodies up to 10 MB and cuts the rest;
-  // the proxy skips /api today, and this keeps five 5 MB photos in one form safe if that changes.
-  experimental: { proxyClientMaxBodySize: "30mb" },
+  // Where the proxy (src/proxy.ts) runs, Next copies each request body (up to this size) so the
+  // proxy could read it. It runs for pages only, which take no bodies, and never for /api, whose
+  // routes read their bodies as streams with caps of their own (docs/decisions/007-bounded-requests.md).
+  experimental: { proxyClientMaxBodySize: "64kb" },
   async headers() {
     return [{ source: "/api/:path*", headers: apiHeaders }];
   },

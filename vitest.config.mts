@@ -1,22 +1,41 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Two projects. "integration": unit, database, storage, API and book tests, calling the code in
+// process, each file with a database of its own. "server": tests that need the real HTTP server
+// (request bodies on the wire, connection addresses, memory of the process), run against the
+// built standalone server, which tests/setup/built-app.ts builds first when it is out of date.
+
+const alias = {
+  "@": path.join(import.meta.dirname, "src"),
+  // Next enforces this boundary at build time; under Vitest every module is server code.
+  "server-only": path.join(import.meta.dirname, "tests", "setup", "server-only.ts"),
+};
+
 export default defineConfig({
-  resolve: {
-    alias: {
-      "@": path.join(import.meta.dirname, "src"),
-      // Next enforces this boundary at build time; under Vitest every module is server code.
-      "server-only": path.join(import.meta.dirname, "tests", "setup", "server-only.ts"),
-    },
-  },
+  resolve: { alias },
   test: {
-    include: ["tests/**/*.test.{ts,tsx}"],
-    exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     setupFiles: ["tests/setup/test-environment.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers than that only queue up behind each other's database boots.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "integration", include: ["tests/**/*.test.{ts,tsx}"], exclude: ["tests/e2e/**", "tests/server/**", "node_modules/**"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          globalSetup: ["tests/setup/built-app.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
   },
 });

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import sharp from "sharp";
-import { build, buildIsCurrent, serverEnvironmentDefaults } from "../scripts/start.mjs";
+import { build, buildIsCurrent, serverEnvironmentDefaults, serverFile } from "../scripts/start.mjs";
 import { seedSyntheticFamily } from "./seed.mjs";
 
 const run = promisify(execFile);
@@ -56,7 +56,7 @@ async function waitFor(url, child) {
 
 async function startApp(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, ".next", "standalone", "server.js")], {
+  const child = spawn(process.execPath, [serverFile], {
     cwd: path.join(root, ".next", "standalone"),
     stdio: ["ignore", "ignore", "inherit"],
     // Started as npm start starts it (scripts/start.mjs), with the same environment defaults.

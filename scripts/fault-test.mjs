@@ -22,7 +22,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { build, buildIsCurrent, serverEnvironmentDefaults } from "./start.mjs";
+import { build, buildIsCurrent, serverEnvironmentDefaults, serverFile } from "./start.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const standalone = path.join(root, ".next", "standalone");
@@ -137,7 +137,7 @@ function cleanEnvironment(extra) {
 /** The standalone server on a free loopback port, resolved once it says it is ready. */
 async function startApp(label, extraEnvironment) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(standalone, "server.js")], {
+  const child = spawn(process.execPath, [serverFile], {
     cwd: standalone,
     env: cleanEnvironment({ PORT: String(port), ...extraEnvironment }),
     stdio: ["ignore", "pipe", "pipe"],

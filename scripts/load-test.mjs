@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { build, buildIsCurrent, serverEnvironmentDefaults } from "./start.mjs";
+import { build, buildIsCurrent, serverEnvironmentDefaults, serverFile } from "./start.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -37,8 +37,6 @@ if (!Number.isInteger(userCount) || userCount < FAMILY_SIZE || !(durationSeconds
 const REQUEST_TIMEOUT_MS = 60_000;
 const START_TIMEOUT_MS = 180_000;
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const serverFile = path.join(root, ".next", "standalone", "server.js");
 const postgresServerUrl = process.env.DATABASE_URL || "";
 
 // ---- Random helpers (seeded, so a failing run can be repeated with LOAD_SEED) ---------------------

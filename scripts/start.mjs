@@ -7,8 +7,10 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const standalone = path.join(root, ".next", "standalone");
-const serverFile = path.join(standalone, "server.js");
-const sources = ["src", "prisma", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs"];
+const nextServerFile = path.join(standalone, "server.js");
+/** What `npm start` runs: Next's server.js behind our entry, which records each connection's address. */
+export const serverFile = path.join(standalone, "family-book-server.mjs");
+const sources = ["src", "prisma", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs", "scripts/family-book-server.mjs"];
 
 function newestModification(entry) {
   if (!existsSync(entry)) return 0;
@@ -23,8 +25,8 @@ function newestModification(entry) {
 }
 
 export function buildIsCurrent() {
-  if (!existsSync(serverFile)) return false;
-  const built = statSync(serverFile).mtimeMs;
+  if (!existsSync(serverFile) || !existsSync(nextServerFile)) return false;
+  const built = statSync(nextServerFile).mtimeMs;
   return sources.every((source) => newestModification(path.join(root, source)) <= built);
 }
 
@@ -42,6 +44,7 @@ export function build() {
   if (existsSync(path.join(root, "public"))) {
     cpSync(path.join(root, "public"), path.join(standalone, "public"), { recursive: true });
   }
+  cpSync(path.join(root, "scripts", "family-book-server.mjs"), serverFile);
 }
 
 /**

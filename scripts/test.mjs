@@ -1,10 +1,11 @@
-// npm test: unit and integration tests (Vitest), then a production build and the end-to-end
-// tests (Playwright in Debian's Chromium) against it. Fails when any of them fails.
+// npm test: the Vitest suites (unit and integration in process, then the server tests against
+// the production build, which Vitest builds first when it is out of date), then the end-to-end
+// tests (Playwright in Debian's Chromium) against the same build. Fails when any of them fails.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { build } from "./start.mjs";
+import { build, buildIsCurrent } from "./start.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -28,7 +29,7 @@ function freePort() {
 
 const unit = run(bin("vitest"), ["run"]);
 
-build();
+if (!buildIsCurrent()) build();
 rmSync(path.join(root, ".e2e"), { recursive: true, force: true });
 rmSync(path.join(root, "test-results"), { recursive: true, force: true });
 const endToEnd = run(bin("playwright"), ["test"], { E2E_PORT: String(await freePort()) });

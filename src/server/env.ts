@@ -38,6 +38,15 @@ const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFlag,
   REDIS_URL: optionalText,
+  /** How many proxies of ours stand in front of the app (docs/decisions/009-client-addresses.md). */
+  TRUST_PROXY_HOPS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "TRUST_PROXY_HOPS must be a whole number (0 when no proxy of ours stands in front)")
+      .transform(Number)
+      .pipe(z.number().max(10, "TRUST_PROXY_HOPS must be at most 10"))
+      .optional(),
+  ).transform((value) => value ?? 0),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   RATE_LIMIT_DISABLED: booleanFlag,

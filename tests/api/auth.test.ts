@@ -6,7 +6,7 @@ import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { getDb } from "@/server/db/client";
 import { hashToken } from "@/server/auth/sessions";
-import { call, cookieFrom, ORIGIN, randomAddress, uniqueEmail } from "../helpers/api";
+import { call, cookieFrom, ORIGIN, uniqueEmail } from "../helpers/api";
 import { createAccount } from "../helpers/accounts";
 
 const valid = () => ({ first_name: "Rosa", last_name: "Parks", email: uniqueEmail("rosa"), password: "a long enough secret" });
@@ -160,10 +160,13 @@ describe("GET /api/auth/me", () => {
     expect((await call(me, "/api/auth/me", { token: account.token })).status).toBe(401);
   });
 
-  it("treats a browser that signed out locally as signed out", async () => {
+  it("treats a browser that signed out locally as signed out, ends that session on its next request and clears its cookies", async () => {
     const account = await createAccount();
     const result = await call(me, "/api/auth/me", { cookie: `fb_session=${account.token}; fb_signed_out=1` });
     expect(result.status).toBe(401);
+    expect(cookieFrom(result, "fb_session")).toBe("fb_session=");
+    expect(cookieFrom(result, "fb_signed_out")).toBe("fb_signed_out=");
+    expect((await call(me, "/api/auth/me", { token: account.token })).status).toBe(401);
   });
 });
 
@@ -238,6 +241,15 @@ describe("cross-site requests (CSRF)", () => {
     expect(result.status).toBe(200);
   });
 
+  it("refuses a sign-in posted from another site that also names itself in X-Forwarded-Host", async () => {
+    const account = await createAccount();
+    const result = await call(login, "/api/auth/login", {
+      body: { email: account.user.email, password: account.password },
+      headers: { origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
+    });
+    expect(result.status).toBe(403);
+  });
+
   it("refuses a sign-in posted from another site", async () => {
     const account = await createAccount();
     const result = await call(login, "/api/auth/login", {
@@ -245,55 +257,5 @@ describe("cross-site requests (CSRF)", () => {
       headers: { origin: "https://evil.example" },
     });
     expect(result.status).toBe(403);
-  });
-});
-
-describe("rate limits", () => {
-  it("refuses sign-in from an address after 10 failures in 15 minutes with 429 and Retry-After", async () => {
-    const account = await createAccount();
-    const address = randomAddress();
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const failed = await call(login, "/api/auth/login", { address, body: { email: uniqueEmail("guess"), password: "wrong password" } });
-      expect(failed.status).toBe(401);
-    }
-    const blocked = await call(login, "/api/auth/login", { address, body: { email: account.user.email, password: account.password } });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toMatch(/^Too many sign-in attempts\. Please wait 1[45] minutes and try again\.$/);
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
-
-    const elsewhere = await call(login, "/api/auth/login", { body: { email: account.user.email, password: account.password } });
-    expect(elsewhere.status).toBe(200);
-  });
-
-  it("refuses sign-in to an account after 10 failures from anywhere", async () => {
-    const account = await createAccount();
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      await call(login, "/api/auth/login", { body: { email: account.user.email, password: `wrong ${attempt}` } });
-    }
-    const blocked = await call(login, "/api/auth/login", { body: { email: account.user.email, password: account.password } });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-  });
-
-  it("forgets an account's failures after a successful sign-in", async () => {
-    const account = await createAccount();
-    for (let attempt = 0; attempt < 9; attempt += 1) {
-      await call(login, "/api/auth/login", { body: { email: account.user.email, password: "wrong" } });
-    }
-    expect((await call(login, "/api/auth/login", { body: { email: account.user.email, password: account.password } })).status).toBe(200);
-    for (let attempt = 0; attempt < 9; attempt += 1) {
-      await call(login, "/api/auth/login", { body: { email: account.user.email, password: "wrong" } });
-    }
-    expect((await call(login, "/api/auth/login", { body: { email: account.user.email, password: account.password } })).status).toBe(200);
-  });
-
-  it("refuses registrations from one address past 10 in 15 minutes", async () => {
-    const address = randomAddress();
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call(register, "/api/auth/register", { address, body: { ...valid(), password: "x" } })).status).toBe(400);
-    }
-    const blocked = await call(register, "/api/auth/register", { address, body: valid() });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toMatch(/^Too many registration attempts\./);
   });
 });

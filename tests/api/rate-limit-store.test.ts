@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/http/app-error";
-import { assertNotLimited, clearCount, countAndLimit, countEvent, type RateLimitRule } from "@/server/http/rate-limit";
+import { assertNotLimited, clearCount, consume, countAndLimit, refund, type RateLimitRule } from "@/server/http/rate-limit";
 import { resetEnvForTests } from "@/server/env";
 
 // The counters behind rate limits, in the database (default) and in Redis (REDIS_URL), which
@@ -25,16 +25,32 @@ function contract(configure: () => void) {
     configure();
     const subject = randomUUID();
     await assertNotLimited(rule, subject);
-    for (let attempt = 0; attempt < 3; attempt += 1) await countEvent(rule, subject);
+    for (let attempt = 0; attempt < 3; attempt += 1) await consume(rule, subject);
     await expect(assertNotLimited(rule, subject)).rejects.toThrow("Slow down");
     await clearCount(rule, subject);
     await expect(assertNotLimited(rule, subject)).resolves.toBeUndefined();
   });
 
+  it("counts events sent at the same moment one by one: each sees its own place", async () => {
+    configure();
+    const subject = randomUUID();
+    const states = await Promise.all(Array.from({ length: 30 }, () => consume(rule, subject)));
+    expect(states.map((state) => state.consumed).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+  });
+
+  it("gives back a counted event", async () => {
+    configure();
+    const subject = randomUUID();
+    for (let attempt = 0; attempt < 3; attempt += 1) await consume(rule, subject);
+    await refund(rule, subject);
+    await expect(assertNotLimited(rule, subject)).resolves.toBeUndefined();
+    expect((await consume(rule, subject)).consumed).toBe(3);
+  });
+
   it("keeps subjects apart", async () => {
     configure();
     const [first, second] = [randomUUID(), randomUUID()];
-    for (let attempt = 0; attempt < 3; attempt += 1) await countEvent(rule, first);
+    for (let attempt = 0; attempt < 3; attempt += 1) await consume(rule, first);
     await expect(assertNotLimited(rule, first)).rejects.toThrow();
     await expect(assertNotLimited(rule, second)).resolves.toBeUndefined();
   });

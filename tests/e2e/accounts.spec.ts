@@ -129,17 +129,24 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/family-dashboard$/);
   });
 
-  test("logout signs the browser out even when the server cannot be reached", async ({ page }, testInfo) => {
+  test("logout signs the browser out even when the server cannot be reached, says so, and ends the session once it is back", async ({ page }, testInfo) => {
     await registerThroughApi(page.request, newPerson());
     await page.goto("/family-dashboard");
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === "fb_session")!.value;
     await page.route("**/api/auth/logout", (route) => route.abort("connectionfailed"));
 
     if (testInfo.project.name === "mobile") await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page.getByText("You have been successfully logged out.")).toBeVisible();
+    await expect(page.getByText("Logged out on this device")).toBeVisible();
+    await expect(page.getByText("Family Book could not be reached, so your session is still open there.")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    await saveScreenshot(page, `logout-offline-${testInfo.project.name}`);
+
+    await page.unroute("**/api/auth/logout");
     await page.goto("/family-dashboard");
     await expect(page).toHaveURL(/\/register$/);
+    // The session the browser could not end itself was ended when it next reached Family Book.
+    expect((await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   });
 
   test("a signed-in member who opens /register goes to the dashboard", async ({ page }) => {

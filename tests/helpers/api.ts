@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
 
 // Calls route handlers the way Next does, with a real Request, and reads the envelope back.
 
@@ -12,7 +13,7 @@ export type CallOptions = {
   cookie?: string;
   headers?: Record<string, string>;
   params?: Record<string, string>;
-  /** The caller's address as a proxy would forward it; each test user gets its own by default. */
+  /** The address the caller connects from (as the production entry records it); each call gets its own by default. */
   address?: string;
 };
 
@@ -28,7 +29,7 @@ export const ORIGIN = "http://localhost:3000";
 export async function call<Data = Record<string, any>>(handler: Handler, path: string, options: CallOptions = {}): Promise<ApiResult<Data>> {
   const headers = new Headers(options.headers);
   headers.set("host", "localhost:3000");
-  headers.set("x-forwarded-for", options.address ?? randomAddress());
+  headers.set(PEER_ADDRESS_HEADER, options.address ?? randomAddress());
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("cookie", options.cookie);
   let body: BodyInit | undefined;

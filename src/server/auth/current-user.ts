@@ -2,15 +2,20 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getEnv } from "@/server/env";
+import { publicOriginFrom } from "@/server/http/request-info";
 import { INVITE_COOKIE, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "./session-cookies";
-import { findActiveSession } from "./sessions";
+import { findActiveSession, revokeSessionToken } from "./sessions";
 
 /** The signed-in user for this page render, or null. Read once per request. */
 export const getCurrentUser = cache(async () => {
   const jar = await cookies();
-  if (jar.get(SIGNED_OUT_COOKIE)) return null;
-  const session = await findActiveSession(jar.get(SESSION_COOKIE)?.value);
+  const token = jar.get(SESSION_COOKIE)?.value;
+  if (jar.get(SIGNED_OUT_COOKIE)) {
+    // Signed out while Family Book could not be reached: the session ends now it is back.
+    if (token) await revokeSessionToken(token);
+    return null;
+  }
+  const session = await findActiveSession(token);
   return session?.user ?? null;
 });
 
@@ -28,10 +33,5 @@ export async function rememberedInvite() {
 
 /** The address people use to reach the app, for links they will share (invite links). */
 export async function publicOrigin() {
-  const appUrl = getEnv().APP_URL;
-  if (appUrl) return new URL(appUrl).origin;
-  const requestHeaders = await headers();
-  const protocol = requestHeaders.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
-  const host = requestHeaders.get("x-forwarded-host") ?? requestHeaders.get("host") ?? "localhost:3000";
-  return `${protocol}://${host}`;
+  return publicOriginFrom(await headers());
 }

@@ -3,9 +3,10 @@ import { Prisma } from "@/generated/prisma/client";
 import { registerSchema, UUID_PATTERN } from "@/lib/schemas/auth";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
-import { countAndLimit, registrationsByAccount, registrationsByAddress } from "@/server/http/rate-limit";
+import { countAndLimit } from "@/server/http/rate-limit";
 import { toUserDto } from "@/server/users/user-dto";
 import { hashPassword } from "./password";
+import { registrationRules } from "./registration-limits";
 import { createSession } from "./sessions";
 
 export const EMAIL_TAKEN = "An account with this email is already registered.";
@@ -16,9 +17,13 @@ export const INVALID_INVITE = "This invite link is not valid. Please ask your re
  * it. An unknown family is refused, never silently replaced by a new one.
  */
 export async function registerUser({ input, address, userAgent }: { input: unknown; address: string; userAgent?: string | null }) {
-  await countAndLimit(registrationsByAddress, address);
+  await countAndLimit(registrationRules.attemptsByAddress, address);
   const parsed = registerSchema.parse(input);
-  await countAndLimit(registrationsByAccount, parsed.email);
+  // Relatives joining through one invite often sign up together on one home network; new
+  // families from one address are rarer (docs/decisions/010-sign-in-throttling.md).
+  if (parsed.family_id) await countAndLimit(registrationRules.joinsByInviteAndAddress, `${parsed.family_id}|${address}`);
+  else await countAndLimit(registrationRules.newFamiliesByAddress, address);
+  await countAndLimit(registrationRules.byAccount, parsed.email);
 
   if (parsed.family_id !== undefined && !UUID_PATTERN.test(parsed.family_id)) {
     throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });

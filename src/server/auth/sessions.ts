@@ -42,6 +42,16 @@ export async function revokeSession(sessionId: string) {
   await prisma.session.updateMany({ where: { id: sessionId, revoked_at: null }, data: { revoked_at: new Date() } });
 }
 
+/**
+ * Ends the session a token belongs to, if it is still running. For a browser that signed out
+ * while Family Book could not be reached: its token is revoked the next time it gets through.
+ */
+export async function revokeSessionToken(token: string) {
+  if (token.length > 200) return;
+  const prisma = await getDb();
+  await prisma.session.updateMany({ where: { token_hash: hashToken(token), revoked_at: null }, data: { revoked_at: new Date() } });
+}
+
 /** A new token for the same user; the old one stops working in the same transaction. */
 export async function rotateSession(session: ActiveSession, userAgent?: string | null) {
   const prisma = await getDb();

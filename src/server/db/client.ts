@@ -19,6 +19,11 @@ export type Database = {
   backend: DatabaseBackend;
   /** Hand-written SQL on the driver itself, for the hottest reads (docs/decisions/006-hot-reads-in-sql.md). */
   query<Row>(statement: Prisma.Sql): Promise<Row[]>;
+  /**
+   * A statement from a library that speaks `pg`'s language (rate-limiter-flexible): its own
+   * text and parameters, a name to prepare it under on PostgreSQL. Never for our own SQL.
+   */
+  execute(text: string, values: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   close(): Promise<void>;
 };
 
@@ -91,6 +96,10 @@ async function openPostgres(env: Environment): Promise<Database> {
     backend: "postgresql",
     // Named statements: each pooled connection parses and plans a statement once, not on every request.
     query: async <Row,>(statement: Prisma.Sql) => (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as Row[],
+    async execute(text, values, name) {
+      const result = await pool.query({ name, text, values });
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    },
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => {});
@@ -127,6 +136,11 @@ async function openEmbedded(env: Environment): Promise<Database> {
       backend: "embedded",
       // PGlite runs one statement at a time and holds it for an open transaction, as it does for Prisma.
       query: async <Row,>(statement: Prisma.Sql) => (await pglite.query<Row>(statement.text, statement.values)).rows,
+      async execute(text, values) {
+        const result = await pglite.query<Record<string, unknown>>(text, values);
+        // PGlite counts only changed rows; pg's rowCount also counts the rows a SELECT returns.
+        return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
+      },
       async close() {
         await prisma.$disconnect();
         await pglite.close();

@@ -1,47 +1,25 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { createClient, type RedisClientType } from "@redis/client";
-import { getDb } from "@/server/db/client";
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getDatabase } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { AppError } from "./app-error";
 
-// Fixed-window counters shared by every app instance: in PostgreSQL by default, in Redis when
-// REDIS_URL is set. Only RATE_LIMIT_DISABLED=true turns them off (end-to-end tests).
+// Counters shared by every app instance, kept by rate-limiter-flexible: in PostgreSQL (the
+// rate_limits table; the embedded database too) by default, in Redis when REDIS_URL is set.
+// Each count is one atomic statement, so requests arriving together are all counted before any
+// of them is let through (docs/decisions/010-sign-in-throttling.md). Only RATE_LIMIT_DISABLED=true
+// turns them off (end-to-end tests).
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number; message: (minutes: number) => string };
 
-export type RateLimitState = { count: number; resetAt: Date };
+export type RateLimitState = { consumed: number; resetAt: Date };
 
-type CounterStore = {
-  increment(key: string, windowSeconds: number): Promise<RateLimitState>;
-  read(key: string): Promise<RateLimitState | null>;
-  clear(key: string): Promise<void>;
+const registry = globalThis as typeof globalThis & {
+  __familyBookRedis?: Promise<RedisClientType>;
+  __familyBookLimiters?: Map<string, RateLimiterAbstract>;
 };
-
-const databaseStore: CounterStore = {
-  async increment(key, windowSeconds) {
-    const prisma = await getDb();
-    const rows = await prisma.$queryRaw<{ count: number; reset_at: Date }[]>`
-      INSERT INTO rate_limit_buckets (key, count, reset_at)
-      VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-      ON CONFLICT (key) DO UPDATE SET
-        count    = CASE WHEN rate_limit_buckets.reset_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
-        reset_at = CASE WHEN rate_limit_buckets.reset_at <= now()
-                        THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limit_buckets.reset_at END
-      RETURNING count, reset_at`;
-    return { count: Number(rows[0]!.count), resetAt: new Date(rows[0]!.reset_at) };
-  },
-  async read(key) {
-    const prisma = await getDb();
-    const bucket = await prisma.rateLimitBucket.findFirst({ where: { key, reset_at: { gt: new Date() } } });
-    return bucket ? { count: bucket.count, resetAt: bucket.reset_at } : null;
-  },
-  async clear(key) {
-    const prisma = await getDb();
-    await prisma.rateLimitBucket.deleteMany({ where: { key } });
-  },
-};
-
-const registry = globalThis as typeof globalThis & { __familyBookRedis?: Promise<RedisClientType> };
 
 function redisClient(url: string) {
   registry.__familyBookRedis ??= (async () => {
@@ -53,80 +31,81 @@ function redisClient(url: string) {
   return registry.__familyBookRedis;
 }
 
-function redisStore(url: string): CounterStore {
-  return {
-    async increment(key, windowSeconds) {
-      const client = await redisClient(url);
-      const [count, , ttl] = (await client
-        .multi()
-        .incr(key)
-        .expire(key, windowSeconds, "NX")
-        .pTTL(key)
-        .exec()) as unknown as [number, number, number];
-      return { count: Number(count), resetAt: new Date(Date.now() + Math.max(Number(ttl), 0)) };
-    },
-    async read(key) {
-      const client = await redisClient(url);
-      const [count, ttl] = await Promise.all([client.get(key), client.pTTL(key)]);
-      return count === null ? null : { count: Number(count), resetAt: new Date(Date.now() + Math.max(Number(ttl), 0)) };
-    },
-    async clear(key) {
-      const client = await redisClient(url);
-      await client.del(key);
-    },
-  };
-}
+/** rate-limiter-flexible's PostgreSQL store speaks to a `pg`-like client; this is ours, on either backend. */
+const databaseStoreClient = {
+  async query({ name, text, values }: { name?: string; text: string; values?: unknown[] }) {
+    return (await getDatabase()).execute(text, values ?? [], name);
+  },
+};
 
-function store(): CounterStore {
+async function limiterFor(rule: RateLimitRule): Promise<RateLimiterAbstract> {
   const url = getEnv().REDIS_URL;
-  return url ? redisStore(url) : databaseStore;
+  const id = `${url ? "redis" : "database"}:${rule.name}:${rule.limit}:${rule.windowSeconds}`;
+  registry.__familyBookLimiters ??= new Map();
+  let limiter = registry.__familyBookLimiters.get(id);
+  if (!limiter) {
+    const options = { keyPrefix: `rate:${rule.name}`, points: rule.limit, duration: rule.windowSeconds };
+    limiter = url
+      ? new RateLimiterRedis({ ...options, storeClient: await redisClient(url), useRedisPackage: true })
+      : // The table is made by a migration; expired rows are cleared by housekeeping, not by a timer in every instance.
+        new RateLimiterPostgres({ ...options, storeClient: databaseStoreClient, storeType: "client", tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false });
+    registry.__familyBookLimiters.set(id, limiter);
+  }
+  return limiter;
 }
 
-const keyOf = (rule: RateLimitRule, subject: string) => `rate:${rule.name}:${subject.toLowerCase()}`;
+/** Emails and addresses as they are; anything long enough to pass the key column is hashed. */
+function keyOf(subject: string) {
+  const normalised = subject.toLowerCase();
+  return normalised.length <= 160 ? normalised : createHash("sha256").update(normalised).digest("hex");
+}
 
-function refuse(rule: RateLimitRule, state: RateLimitState): never {
+const stateOf = (result: RateLimiterRes): RateLimitState => ({ consumed: result.consumedPoints, resetAt: new Date(Date.now() + Math.max(0, result.msBeforeNext)) });
+
+export function refuse(rule: RateLimitRule, state: RateLimitState): never {
   const seconds = Math.max(1, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
   throw new AppError("RATE_LIMITED", rule.message(Math.ceil(seconds / 60)), undefined, { "Retry-After": String(seconds) });
+}
+
+/**
+ * Counts one event and returns the count within the window, without refusing (the caller
+ * decides). The count is taken atomically, so parallel requests each see their own place.
+ */
+export async function consume(rule: RateLimitRule, subject: string): Promise<RateLimitState> {
+  if (getEnv().RATE_LIMIT_DISABLED) return { consumed: 0, resetAt: new Date() };
+  const limiter = await limiterFor(rule);
+  try {
+    return stateOf(await limiter.consume(keyOf(subject)));
+  } catch (outcome) {
+    // rate-limiter-flexible rejects with the counter's state once it is past the limit.
+    if (outcome instanceof RateLimiterRes) return stateOf(outcome);
+    throw outcome;
+  }
+}
+
+/** Counts one event; throws 429 once the allowance is exceeded. */
+export async function countAndLimit(rule: RateLimitRule, subject: string) {
+  const state = await consume(rule, subject);
+  if (state.consumed > rule.limit) refuse(rule, state);
+  return state;
 }
 
 /** Throws 429 when the subject has already used up the rule's allowance; counts nothing. */
 export async function assertNotLimited(rule: RateLimitRule, subject: string) {
   if (getEnv().RATE_LIMIT_DISABLED) return;
-  const state = await store().read(keyOf(rule, subject));
-  if (state && state.count >= rule.limit) refuse(rule, state);
+  const result = await (await limiterFor(rule)).get(keyOf(subject));
+  if (result && result.consumedPoints >= rule.limit) refuse(rule, stateOf(result));
 }
 
-/** Counts one event; throws 429 once the allowance is exceeded. */
-export async function countAndLimit(rule: RateLimitRule, subject: string) {
+/** Gives back one counted event (a sign-in that turned out to be the rightful owner's). */
+export async function refund(rule: RateLimitRule, subject: string) {
   if (getEnv().RATE_LIMIT_DISABLED) return;
-  const state = await store().increment(keyOf(rule, subject), rule.windowSeconds);
-  if (state.count > rule.limit) refuse(rule, state);
-}
-
-/** Counts one event without refusing this one (a failed login is answered 401 first). */
-export async function countEvent(rule: RateLimitRule, subject: string) {
-  if (getEnv().RATE_LIMIT_DISABLED) return;
-  await store().increment(keyOf(rule, subject), rule.windowSeconds);
+  await (await limiterFor(rule)).reward(keyOf(subject), 1);
 }
 
 export async function clearCount(rule: RateLimitRule, subject: string) {
   if (getEnv().RATE_LIMIT_DISABLED) return;
-  await store().clear(keyOf(rule, subject));
+  await (await limiterFor(rule)).delete(keyOf(subject));
 }
 
-const tryAgain = (minutes: number) => `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
-
-export const loginFailuresByAddress: RateLimitRule = {
-  name: "login-ip",
-  limit: 10,
-  windowSeconds: 15 * 60,
-  message: (minutes) => `Too many sign-in attempts. ${tryAgain(minutes)}`,
-};
-export const loginFailuresByAccount: RateLimitRule = { ...loginFailuresByAddress, name: "login-account" };
-export const registrationsByAddress: RateLimitRule = {
-  name: "register-ip",
-  limit: 10,
-  windowSeconds: 15 * 60,
-  message: (minutes) => `Too many registration attempts. ${tryAgain(minutes)}`,
-};
-export const registrationsByAccount: RateLimitRule = { ...registrationsByAddress, name: "register-account" };
+export const tryAgain = (minutes: number) => `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;

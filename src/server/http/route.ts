@@ -1,10 +1,9 @@
 import "server-only";
-import { findActiveSession, type ActiveSession } from "@/server/auth/sessions";
-import { readCookie, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
-import { getEnv } from "@/server/env";
+import { findActiveSession, revokeSessionToken, type ActiveSession } from "@/server/auth/sessions";
+import { clearCookieHeader, readCookie, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
 import { AppError } from "./app-error";
 import { BODY_CAPS, readBodyCapped } from "./read-body";
-import { isCrossSite, requestOrigin } from "./request-info";
+import { cameOverHttps, isCrossSite, requestOrigin } from "./request-info";
 import { toErrorResponse } from "./to-error-response";
 
 // Every /api handler goes through here: resolve the session (bearer header or cookie), refuse
@@ -36,24 +35,30 @@ async function resolveSession(request: Request) {
   const authorization = request.headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    return { session: match ? await findActiveSession(match[1]) : null, via: "bearer" as const, presented: true };
+    return { session: match ? await findActiveSession(match[1]) : null, via: "bearer" as const, signedOutOffline: false };
   }
   const cookies = request.headers.get("cookie");
   const token = readCookie(cookies, SESSION_COOKIE);
-  if (!token || readCookie(cookies, SIGNED_OUT_COOKIE)) return { session: null, via: null, presented: false };
-  return { session: await findActiveSession(token), via: "cookie" as const, presented: true };
+  if (!token) return { session: null, via: null, signedOutOffline: false };
+  if (readCookie(cookies, SIGNED_OUT_COOKIE)) {
+    // The browser signed out while the server could not be reached: end that session now.
+    await revokeSessionToken(token);
+    return { session: null, via: null, signedOutOffline: true };
+  }
+  return { session: await findActiveSession(token), via: "cookie" as const, signedOutOffline: false };
 }
 
-function allowedOrigins(request: Request) {
-  const origins = [requestOrigin(request)];
-  const appUrl = getEnv().APP_URL;
-  if (appUrl) origins.push(new URL(appUrl).origin);
-  return origins;
+/** Clears what a browser that signed out offline still carries, on whatever answer it gets. */
+function forgetOfflineSignOut(request: Request, response: Response) {
+  const context = { secure: cameOverHttps(request) };
+  response.headers.append("Set-Cookie", clearCookieHeader(SESSION_COOKIE, context));
+  response.headers.append("Set-Cookie", clearCookieHeader(SIGNED_OUT_COOKIE, context));
+  return response;
 }
 
 /** Refuses a state change from another site. Bearer requests carry no ambient credentials. */
 export function assertSameSite(request: Request) {
-  if (!SAFE_METHODS.has(request.method) && isCrossSite(request, allowedOrigins(request))) {
+  if (!SAFE_METHODS.has(request.method) && isCrossSite(request, [requestOrigin(request)])) {
     throw new AppError("FORBIDDEN", CROSS_SITE);
   }
 }
@@ -63,8 +68,11 @@ export function authenticatedRoute<Params = Record<string, never>>(
 ) {
   return async (request: Request, context?: RouteContext<Params>) => {
     try {
-      const { session, via } = await resolveSession(request);
-      if (!session || !via) throw new AppError("UNAUTHORIZED", NOT_SIGNED_IN);
+      const { session, via, signedOutOffline } = await resolveSession(request);
+      if (!session || !via) {
+        const refusal = toErrorResponse(new AppError("UNAUTHORIZED", NOT_SIGNED_IN));
+        return signedOutOffline ? forgetOfflineSignOut(request, refusal) : refusal;
+      }
       if (via === "cookie") assertSameSite(request);
       const params = ((await context?.params) ?? {}) as Params;
       return await handler({ request, params, session, user: session.user, via });
@@ -79,9 +87,10 @@ export function publicRoute<Params = Record<string, never>>(handler: (context: P
     try {
       // Public state changes (sign-in, registration) set the session cookie: same-site only.
       assertSameSite(request);
-      const { session, via } = await resolveSession(request);
+      const { session, via, signedOutOffline } = await resolveSession(request);
       const params = ((await context?.params) ?? {}) as Params;
-      return await handler({ request, params, session, via: session ? via : null });
+      const response = await handler({ request, params, session, via: session ? via : null });
+      return signedOutOffline ? forgetOfflineSignOut(request, response) : response;
     } catch (error) {
       return toErrorResponse(error);
     }

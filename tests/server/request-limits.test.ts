@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_TOO_LARGE } from "@/server/http/read-body";
+import { requestFrom, sendBody, startTestApp, type TestApp } from "../helpers/app-server";
+
+// Every body is read as a stream with a cap per route and refused with 413 the moment it passes
+// it, announced or not; the server's memory does not grow with what it was sent.
+
+const MB = 1024 * 1024;
+let app: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const registered = await requestFrom(`${app.url}/api/auth/register`, {
+    json: { first_name: "Margaret", last_name: "Hughes", email: `margaret.${Date.now()}@example.test`, password: "correct horse battery" },
+  });
+  expect(registered.status).toBe(201);
+  token = registered.body.data!.token as string;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Resident memory settles after the warm-up requests; judge growth against that. */
+async function settledResidentMb() {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return app.residentMb();
+}
+
+const cases = [
+  { route: "POST /api/auth/login (anyone)", path: "/api/auth/login", totalBytes: 300 * MB, headers: { "content-type": "application/json" } },
+  { route: "POST /api/auth/register (anyone)", path: "/api/auth/register", totalBytes: 300 * MB, headers: { "content-type": "application/json" } },
+  { route: "POST /api/questionnaires (signed in)", path: "/api/questionnaires", totalBytes: 300 * MB, headers: { "content-type": "application/json" }, signedIn: true },
+] as const;
+
+describe.each(cases)("$route", ({ path, totalBytes, headers, ...rest }) => {
+  const signedIn = "signedIn" in rest;
+  for (const chunked of [false, true]) {
+    it(`answers 413 to a ${totalBytes / MB} MB body ${chunked ? "sent chunked, without Content-Length" : "with its Content-Length"}, and holds none of it`, async () => {
+      const before = await settledResidentMb();
+      const answer = await sendBody(`${app.url}${path}`, {
+        totalBytes,
+        chunked,
+        headers: { ...headers, ...(signedIn ? { authorization: `Bearer ${token}` } : {}) },
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ success: false, data: null, error: BODY_TOO_LARGE });
+      // Refused long before the whole body could have been sent.
+      expect(answer.bytesSent).toBeLessThan(totalBytes / 4);
+      expect(app.residentMb() - before).toBeLessThan(48);
+    });
+  }
+});
+
+describe("POST /api/memories (multipart)", () => {
+  const boundary = "----familybook";
+  const photoPart = (name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`;
+
+  it("answers 413 naming the photo as soon as one photo passes 5 MB, sent chunked", async () => {
+    const before = await settledResidentMb();
+    const answer = await sendBody(`${app.url}/api/memories`, {
+      totalBytes: 200 * MB,
+      chunked: true,
+      prefix: photoPart("huge-scan.jpg"),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error).toBe("huge-scan.jpg is larger than 5MB");
+    expect(answer.bytesSent).toBeLessThan(50 * MB);
+    expect(app.residentMb() - before).toBeLessThan(48);
+  });
+
+  it("answers 413 to a body announcing more than five photos' worth before reading it", async () => {
+    const answer = await sendBody(`${app.url}/api/memories`, {
+      totalBytes: 400 * MB,
+      prefix: photoPart("a.jpg"),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.bytesSent).toBeLessThan(100 * MB);
+  });
+});
+
+describe("pages", () => {
+  it("do not buffer a large body posted to a page", async () => {
+    const before = await settledResidentMb();
+    const answer = await sendBody(`${app.url}/memories`, { totalBytes: 300 * MB, chunked: true, headers: { "content-type": "application/octet-stream" } });
+    expect(answer.status).toBeLessThan(500);
+    expect(app.residentMb() - before).toBeLessThan(48);
+  });
+});
