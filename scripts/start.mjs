@@ -35,7 +35,8 @@ export function build() {
   const result = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    // A production build whoever asks for it (Vitest sets NODE_ENV=test, which would change the config).
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // The standalone server serves static assets only from inside its own folder.
