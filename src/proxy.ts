@@ -1,13 +1,16 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { UUID_PATTERN } from "@/lib/schemas/auth";
+import { looksLikeInviteCode } from "@/lib/schemas/invites";
 import { INVITE_COOKIE, INVITE_LIFETIME_SECONDS } from "@/server/auth/session-cookies";
+import { findOpenInvite } from "@/server/invites/find-open-invite";
 import { contentSecurityPolicy, securityHeaders, storageOriginFrom } from "@/server/security/security-headers";
 
-// Runs before every page and API request: a fresh CSP nonce and the security headers, and an
-// invite link's family remembered for the visitor (SPEC §2: "A query parameter familyId on
-// any page marks an invite link"). Authorisation is not decided here but in each page and route.
+// Runs before every page request: a fresh CSP nonce and the security headers, and an invite
+// link remembered for the visitor (docs/product.md: a familyId query parameter on any page marks
+// an invite link). Only an invite that can still be used is remembered, and remembering applies
+// nothing: the register page and the Google confirmation show whose family it is and let the
+// person decline (docs/decisions/008-invites.md). Authorisation is decided in each page and route.
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = contentSecurityPolicy({
     nonce,
@@ -25,9 +28,9 @@ export function proxy(request: NextRequest) {
     response.headers.set(name, value);
   }
 
-  const familyId = request.nextUrl.searchParams.get("familyId");
-  if (familyId && UUID_PATTERN.test(familyId)) {
-    response.cookies.set(INVITE_COOKIE, familyId, {
+  const code = request.nextUrl.searchParams.get("familyId");
+  if (looksLikeInviteCode(code) && (await stillOpen(code))) {
+    response.cookies.set(INVITE_COOKIE, code, {
       httpOnly: true,
       sameSite: "lax",
       secure: (request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "")) === "https",
@@ -36,6 +39,15 @@ export function proxy(request: NextRequest) {
     });
   }
   return response;
+}
+
+async function stillOpen(code: string) {
+  try {
+    return (await findOpenInvite(code)) !== null;
+  } catch {
+    // The database is unreachable: remember nothing rather than fail the page.
+    return false;
+  }
 }
 
 export const config = {

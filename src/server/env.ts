@@ -47,6 +47,17 @@ const environmentSchema = z.object({
       .pipe(z.number().max(10, "TRUST_PROXY_HOPS must be at most 10"))
       .optional(),
   ).transform((value) => value ?? 0),
+  /** How long a new invite link works unless its admin chooses (docs/decisions/008-invites.md). */
+  INVITE_LINK_DAYS: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "INVITE_LINK_DAYS must be a whole number of days")
+        .transform(Number)
+        .pipe(z.number().min(1, "INVITE_LINK_DAYS must be at least 1").max(365, "INVITE_LINK_DAYS must be at most 365"))
+        .optional(),
+    )
+    .transform((value) => value ?? 30),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   RATE_LIMIT_DISABLED: booleanFlag,

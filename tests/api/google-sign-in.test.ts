@@ -1,41 +1,181 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GET as completeGet, POST as completePost } from "@/app/api/auth/google/complete/route";
 import { GET as me } from "@/app/api/auth/me/route";
+import { POST as replaceInvite } from "@/app/api/family/invite/route";
+import { INVALID_INVITE } from "@/lib/schemas/invites";
+import { googleIdentity } from "@/server/auth/google-provider";
 import { signInWithGoogle } from "@/server/auth/google-sign-in";
 import { getDb } from "@/server/db/client";
-import { call, uniqueEmail } from "../helpers/api";
+import { call, cookieFrom, ORIGIN, uniqueEmail } from "../helpers/api";
 import { createAccount } from "../helpers/accounts";
 
 // Google's OAuth exchange itself cannot run offline; what Family Book does with the identity
-// Google verified is tested here.
+// Google verified is tested here: the use case, and the completion route with Auth.js's answer
+// standing in for Google.
+
+vi.mock("@/server/auth/google-provider", () => ({ googleIdentity: vi.fn(), googleSignInEnabled: () => true }));
+
+function signedInAs(email: string, names: { given_name?: string; family_name?: string } = {}) {
+  vi.mocked(googleIdentity).mockResolvedValue({ user: { email }, expires: new Date(Date.now() + 600_000).toISOString(), ...names } as never);
+}
+
+function signedIn(result: Awaited<ReturnType<typeof signInWithGoogle>>) {
+  if (result.status !== "signed-in") throw new Error(`Expected a session, got ${result.status}`);
+  return result;
+}
+
+async function userByEmail(email: string) {
+  const prisma = await getDb();
+  return prisma.user.findUnique({ where: { email_normalized: email.toLowerCase() } });
+}
+
+/** The confirmation page's form, as the browser posts it. */
+function postChoice(fields: Record<string, string>, { cookie, origin = ORIGIN }: { cookie?: string; origin?: string } = {}) {
+  const headers = new Headers({ host: "localhost:3000", origin, "content-type": "application/x-www-form-urlencoded" });
+  if (cookie) headers.set("cookie", cookie);
+  return completePost(new Request(`${ORIGIN}/api/auth/google/complete`, { method: "POST", headers, body: new URLSearchParams(fields).toString() }));
+}
+
+beforeEach(() => {
+  vi.mocked(googleIdentity).mockReset();
+});
 
 describe("signing in with a Google identity", () => {
-  it("creates an account and a new family for a new address, and signs it in", async () => {
+  it("creates an account and a new family for a new address, makes it the family's admin, and signs it in", async () => {
     const email = uniqueEmail("google");
-    const result = await signInWithGoogle({ identity: { email, firstName: "Zoë", lastName: "Ñúñez" } });
+    const result = signedIn(await signInWithGoogle({ identity: { email, firstName: "Zoë", lastName: "Ñúñez" } }));
     expect(result.user).toMatchObject({ email, first_name: "Zoë", last_name: "Ñúñez", family_id: expect.any(String) });
     expect((await call(me, "/api/auth/me", { token: result.token })).body.data.user.id).toBe(result.user.id);
-    const prisma = await getDb();
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: result.user.id } })).password_hash).toBeNull();
+    const row = await userByEmail(email);
+    expect(row).toMatchObject({ password_hash: null, family_role: "admin" });
   });
 
-  it("joins the family of the invite the visitor arrived through", async () => {
+  it("creates nothing for a new address that arrived through an invite, and asks the person first", async () => {
     const founder = await createAccount();
-    const result = await signInWithGoogle({ identity: { email: uniqueEmail("google") }, inviteFamilyId: founder.user.family_id });
+    const email = uniqueEmail("google");
+    const result = await signInWithGoogle({ identity: { email }, rememberedInvite: founder.user.family_id });
+    expect(result).toEqual({ status: "choose-family" });
+    expect(await userByEmail(email)).toBeNull();
+  });
+
+  it("joins the invited family once the person chose to join it", async () => {
+    const founder = await createAccount();
+    const result = signedIn(
+      await signInWithGoogle({ identity: { email: uniqueEmail("google") }, rememberedInvite: founder.user.family_id, choice: { join: founder.user.family_id } }),
+    );
     expect(result.user.family_id).toBe(founder.user.family_id);
   });
 
-  it("signs in to the existing account with that address, whatever its letter case", async () => {
+  it("starts the person's own family when they set the invite aside", async () => {
+    const founder = await createAccount();
+    const result = signedIn(
+      await signInWithGoogle({ identity: { email: uniqueEmail("google"), lastName: "Lindqvist" }, rememberedInvite: founder.user.family_id, choice: "own-family" }),
+    );
+    expect(result.user.family_id).not.toBe(founder.user.family_id);
+    const prisma = await getDb();
+    expect((await prisma.family.findUniqueOrThrow({ where: { id: result.user.family_id! } })).name).toBe("The Lindqvist Family");
+  });
+
+  it("signs in to the existing account with that address, whatever its letter case, and never moves it into an invited family", async () => {
     const existing = await createAccount();
-    const result = await signInWithGoogle({ identity: { email: existing.user.email.toUpperCase(), firstName: "Someone", lastName: "Else" } });
+    const inviter = await createAccount();
+    const result = signedIn(
+      await signInWithGoogle({ identity: { email: existing.user.email.toUpperCase(), firstName: "Someone", lastName: "Else" }, rememberedInvite: inviter.user.family_id }),
+    );
     expect(result.user).toEqual(existing.user);
   });
 
-  it("refuses an unknown invite instead of starting a new family", async () => {
+  it.each([
+    ["an unknown invite", () => "0b7c6a4e-1d7e-4b8a-9a61-2f0c3a9d1e55"],
+    ["a malformed invite", () => "not-a-family"],
+  ])("refuses %s the person chose to join instead of starting a new family", async (_label, code) => {
     const prisma = await getDb();
     const before = await prisma.family.count();
-    await expect(
-      signInWithGoogle({ identity: { email: uniqueEmail("google") }, inviteFamilyId: "0b7c6a4e-1d7e-4b8a-9a61-2f0c3a9d1e55" }),
-    ).rejects.toThrow("This invite link is not valid.");
+    const email = uniqueEmail("google");
+    await expect(signInWithGoogle({ identity: { email }, rememberedInvite: code(), choice: { join: code() } })).rejects.toThrow(INVALID_INVITE);
     expect(await prisma.family.count()).toBe(before);
+    expect(await userByEmail(email)).toBeNull();
+  });
+});
+
+describe("GET /api/auth/google/complete", () => {
+  it("sends a new address that arrived through an invite to the confirmation page, without creating the account", async () => {
+    const founder = await createAccount();
+    const email = uniqueEmail("google");
+    signedInAs(email);
+    const result = await call(completeGet, "/api/auth/google/complete", { cookie: `fb_invite=${founder.user.family_id}` });
+    expect(result.status).toBe(303);
+    expect(result.headers.get("location")).toBe(`${ORIGIN}/register/google`);
+    expect(cookieFrom(result, "fb_session")).toBeUndefined();
+    expect(await userByEmail(email)).toBeNull();
+  });
+
+  it("signs a new address without an invite straight in to a family of its own", async () => {
+    const email = uniqueEmail("google");
+    signedInAs(email, { given_name: "Ines", family_name: "Lindqvist" });
+    const result = await call(completeGet, "/api/auth/google/complete");
+    expect(result.status).toBe(303);
+    expect(result.headers.get("location")).toBe(`${ORIGIN}/family-dashboard`);
+    expect(cookieFrom(result, "fb_session")).toMatch(/^fb_session=.+/);
+    expect(await userByEmail(email)).toMatchObject({ first_name: "Ines", family_role: "admin" });
+  });
+
+  it("sends a visitor whose Google identity has lapsed to the sign-in page", async () => {
+    vi.mocked(googleIdentity).mockResolvedValue(null as never);
+    const result = await call(completeGet, "/api/auth/google/complete");
+    expect(result.headers.get("location")).toBe(`${ORIGIN}/register?tab=login`);
+  });
+});
+
+describe("POST /api/auth/google/complete (the confirmation page's answer)", () => {
+  it("joins the family the person was shown, signs them in and forgets the invite", async () => {
+    const founder = await createAccount();
+    const email = uniqueEmail("google");
+    signedInAs(email);
+    const result = await postChoice({ choice: "join", invite: founder.user.family_id }, { cookie: `fb_invite=${founder.user.family_id}` });
+    expect(result.status).toBe(303);
+    expect(result.headers.get("location")).toBe(`${ORIGIN}/family-dashboard`);
+    expect(cookieFrom(result, "fb_session")).toMatch(/^fb_session=.+/);
+    expect(result.headers.getSetCookie().find((cookie) => cookie.startsWith("fb_invite="))).toContain("Max-Age=0");
+    expect(await userByEmail(email)).toMatchObject({ family_id: founder.user.family_id, family_role: "member" });
+  });
+
+  it("starts the person's own family when they chose to, whatever invite the browser remembers", async () => {
+    const founder = await createAccount();
+    const email = uniqueEmail("google");
+    signedInAs(email);
+    const result = await postChoice({ choice: "own-family" }, { cookie: `fb_invite=${founder.user.family_id}` });
+    expect(result.headers.get("location")).toBe(`${ORIGIN}/family-dashboard`);
+    const user = await userByEmail(email);
+    expect(user?.family_id).not.toBe(founder.user.family_id);
+    expect(user?.family_role).toBe("admin");
+  });
+
+  it("sends the person back to the confirmation page, creating nothing, when the link was replaced while they decided", async () => {
+    const founder = await createAccount();
+    const oldCode = founder.user.family_id;
+    expect((await call(replaceInvite, "/api/family/invite", { token: founder.token, body: {} })).status).toBe(201);
+    const email = uniqueEmail("google");
+    signedInAs(email);
+    const result = await postChoice({ choice: "join", invite: oldCode }, { cookie: `fb_invite=${oldCode}` });
+    expect(result.status).toBe(303);
+    expect(result.headers.get("location")).toBe(`${ORIGIN}/register/google`);
+    expect(await userByEmail(email)).toBeNull();
+  });
+
+  it("refuses an answer posted from another site", async () => {
+    const founder = await createAccount();
+    const email = uniqueEmail("google");
+    signedInAs(email);
+    const result = await postChoice({ choice: "join", invite: founder.user.family_id }, { origin: "https://evil.example" });
+    expect(result.status).toBe(403);
+    expect(await userByEmail(email)).toBeNull();
+  });
+
+  it("refuses an answer that is neither choice", async () => {
+    signedInAs(uniqueEmail("google"));
+    const result = await postChoice({ choice: "maybe" });
+    expect(result.status).toBe(400);
+    expect((await result.json()).error).toBe("Choose whether to join the family or start your own.");
   });
 });

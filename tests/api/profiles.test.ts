@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 describe("GET /api/profiles/family-members", () => {
-  it("lists everyone in the signed-in user's family, themself included, with the dashboard's fields", async () => {
+  it("lists everyone in the signed-in user's family, themself included, with the dashboard's fields; whoever started the family is its admin", async () => {
     const result = await call(familyMembers, "/api/profiles/family-members", { token: relative.token });
 
     expect(result.status).toBe(200);
@@ -24,10 +24,10 @@ describe("GET /api/profiles/family-members", () => {
         last_name: "Hughes",
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         profile_image_url: null,
-        family_role: "member",
-        is_admin: false,
+        family_role: "admin",
+        is_admin: true,
       },
-      expect.objectContaining({ id: relative.user.id, first_name: "Tom" }),
+      expect.objectContaining({ id: relative.user.id, first_name: "Tom", family_role: "member", is_admin: false }),
     ]);
   });
 

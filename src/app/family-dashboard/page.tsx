@@ -4,12 +4,17 @@ import { FamilyMembersTable } from "@/components/dashboard/family-members-table"
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { publicOrigin, requireUserOrRedirect } from "@/server/auth/current-user";
 import { listFamilyMembers } from "@/server/families/list-family-members";
+import { getFamilyInvite } from "@/server/invites/get-family-invite";
 
 export const metadata: Metadata = { title: "Family Dashboard" };
 
 export default async function FamilyDashboardPage() {
   const user = await requireUserOrRedirect();
-  const [members, origin] = await Promise.all([listFamilyMembers({ viewer: user }), publicOrigin()]);
+  const origin = await publicOrigin();
+  const [members, invite] = await Promise.all([
+    listFamilyMembers({ viewer: user }),
+    user.family_id ? getFamilyInvite({ viewer: user, origin }) : null,
+  ]);
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
 
   return (
@@ -21,9 +26,9 @@ export default async function FamilyDashboardPage() {
           <CardDescription className="text-base">You are now logged in to your family dashboard.</CardDescription>
         </CardHeader>
       </Card>
-      {user.family_id && (
+      {invite && (
         <>
-          <InviteLinkCard inviteLink={`${origin}/register?familyId=${user.family_id}`} />
+          <InviteLinkCard invite={invite} />
           <FamilyMembersTable members={members} viewerId={user.id} />
         </>
       )}

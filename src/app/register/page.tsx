@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthForms } from "@/components/auth/auth-forms";
-import { UUID_PATTERN } from "@/lib/schemas/auth";
+import type { InviteAtOpen } from "@/components/auth/invite-notice";
 import { getCurrentUser, rememberedInvite } from "@/server/auth/current-user";
 import { googleSignInEnabled } from "@/server/auth/google-provider";
+import { findOpenInvite } from "@/server/invites/find-open-invite";
 
 export const metadata: Metadata = { title: "Sign in or register" };
 
@@ -13,17 +14,16 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
   if (await getCurrentUser()) redirect("/family-dashboard");
   const params = await searchParams;
   const fromLink = typeof params.familyId === "string" ? params.familyId : undefined;
-  // SPEC: tab=register opens Register, anything else Login. An invite link without a tab opens
-  // Register, since the relative who follows it has no account yet (docs/decisions/003).
-  const tab = params.tab === "register" || (fromLink && params.tab === undefined) ? "register" : "login";
-  // An invite link opened on any page earlier is remembered; a malformed one is shown as given
-  // so that registering explains it instead of silently starting a new family.
-  const familyId = fromLink ?? (await rememberedInvite());
-  return (
-    <AuthForms
-      initialTab={tab}
-      familyId={familyId && (UUID_PATTERN.test(familyId) || fromLink) ? familyId : undefined}
-      googleEnabled={googleSignInEnabled()}
-    />
-  );
+  // docs/product.md: tab=register opens Register, anything else Login. An invite link without a
+  // tab opens Register, since the relative who follows it has no account yet (docs/decisions/003).
+  const tab = params.tab === "register" || (fromLink !== undefined && params.tab === undefined) ? "register" : "login";
+  // The link's invite, else one remembered from a link opened on another page. Either way it is
+  // checked now and shown before anything is filled in (docs/decisions/008-invites.md).
+  const code = fromLink || (await rememberedInvite());
+  let invite: InviteAtOpen | undefined;
+  if (code) {
+    const open = await findOpenInvite(code);
+    invite = open ? { status: "open", code: open.code, familyName: open.family_name, invitedBy: open.invited_by } : { status: "refused" };
+  }
+  return <AuthForms initialTab={tab} invite={invite} googleEnabled={googleSignInEnabled()} />;
 }

@@ -14,6 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/schemas/auth";
+import { InviteNotice, type InviteAtOpen } from "./invite-notice";
 
 export type AuthTab = "login" | "register";
 
@@ -78,19 +79,21 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
   );
 }
 
-function RegisterForm({ familyId, googleEnabled }: { familyId?: string; googleEnabled: boolean }) {
+function RegisterForm({ inviteCode, onInviteRefused, googleEnabled }: { inviteCode?: string; onInviteRefused: () => void; googleEnabled: boolean }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { first_name: "", last_name: "", email: "", password: "", family_id: familyId },
+    defaultValues: { first_name: "", last_name: "", email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const result = await apiRequest("/auth/register", { json: { ...values, family_id: familyId } });
+    const result = await apiRequest("/auth/register", { json: { ...values, family_id: inviteCode } });
     if (!result.ok) {
+      // Replaced, closed or expired since the page opened: say so the way the page would have.
+      if (result.fieldErrors?.family_id) onInviteRefused();
       const message = /already registered/i.test(result.error)
         ? "An account with this email already exists."
         : result.error || "Something went wrong. Please try again.";
@@ -132,9 +135,18 @@ function RegisterForm({ familyId, googleEnabled }: { familyId?: string; googleEn
   );
 }
 
-export function AuthForms({ initialTab, familyId, googleEnabled }: { initialTab: AuthTab; familyId?: string; googleEnabled: boolean }) {
+export function AuthForms({ initialTab, invite: initialInvite, googleEnabled }: { initialTab: AuthTab; invite?: InviteAtOpen; googleEnabled: boolean }) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
-  const joining = Boolean(familyId);
+  // An invite is only ever used as shown here, and the person may set it aside (docs/decisions/008-invites.md).
+  const [invite, setInvite] = useState(initialInvite);
+  const [declined, setDeclined] = useState(false);
+  const joining = invite !== undefined;
+
+  function declineInvite() {
+    setInvite(undefined);
+    setDeclined(true);
+    requestAnimationFrame(() => document.getElementById("register-first-name")?.focus());
+  }
 
   function changeTab(next: string) {
     const value: AuthTab = next === "register" ? "register" : "login";
@@ -169,7 +181,15 @@ export function AuthForms({ initialTab, familyId, googleEnabled }: { initialTab:
                 {joining ? "Register to join an existing family group" : "Register to start preserving your family's memories"}
               </CardDescription>
             </CardHeader>
-            <RegisterForm familyId={familyId} googleEnabled={googleEnabled} />
+            {invite && <InviteNotice invite={invite} onDeclined={declineInvite} onSignIn={() => changeTab("login")} />}
+            {declined && <p role="status">The invite was set aside: registering starts your own family.</p>}
+            {invite?.status !== "refused" && (
+              <RegisterForm
+                inviteCode={invite?.code}
+                onInviteRefused={() => setInvite({ status: "refused" })}
+                googleEnabled={googleEnabled}
+              />
+            )}
           </Card>
         </TabsContent>
       </Tabs>

@@ -1,49 +1,52 @@
 import "server-only";
-import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/app-error";
+import { joinOrStartFamily } from "@/server/invites/join-or-start-family";
 import { toUserDto } from "@/server/users/user-dto";
-import { INVALID_INVITE } from "./register-user";
 import { createSession } from "./sessions";
 
 export type GoogleIdentity = { email: string; firstName?: string | null; lastName?: string | null };
 
+/** What a new person answered on the confirmation page: join the invite they saw, or start a family. */
+export type FamilyChoice = { join: string } | "own-family";
+
+export type GoogleSignInResult =
+  | { status: "signed-in"; user: ReturnType<typeof toUserDto>; token: string; expiresAt: Date }
+  /** A new address arrived with a remembered invite: nothing was created, the person must choose. */
+  | { status: "choose-family" };
+
 /**
  * Signs in the person Google vouched for (a verified address). An address that already has an
- * account signs in to it; a new one gets an account, joining the invite's family or a new one.
+ * account signs in to it (an invite never moves an existing member). A new address gets an
+ * account, but never in an invited family without being asked first (docs/decisions/008-invites.md):
+ * with a remembered invite and no choice yet, nothing is created and the person is asked.
  */
 export async function signInWithGoogle({
   identity,
-  inviteFamilyId,
+  rememberedInvite,
+  choice,
   userAgent,
 }: {
   identity: GoogleIdentity;
-  inviteFamilyId?: string;
+  rememberedInvite?: string;
+  choice?: FamilyChoice;
   userAgent?: string | null;
-}) {
+}): Promise<GoogleSignInResult> {
   const email = identity.email.trim();
   const emailNormalized = email.toLowerCase();
   const prisma = await getDb();
   let user = await prisma.user.findUnique({ where: { email_normalized: emailNormalized } });
   if (!user) {
+    if (choice === undefined && rememberedInvite) return { status: "choose-family" };
     const firstName = identity.firstName?.trim() || email.split("@")[0]!;
     const lastName = identity.lastName?.trim() || "";
-    user = await prisma.$transaction(async (tx) => {
-      let familyId: string;
-      if (inviteFamilyId) {
-        const family = UUID_PATTERN.test(inviteFamilyId)
-          ? await tx.family.findUnique({ where: { id: inviteFamilyId }, select: { id: true } })
-          : null;
-        if (!family) throw new AppError("BAD_REQUEST", INVALID_INVITE);
-        familyId = family.id;
-      } else {
-        familyId = (await tx.family.create({ data: { name: lastName ? `The ${lastName} Family` : null }, select: { id: true } })).id;
-      }
-      return tx.user.create({
-        data: { email, email_normalized: emailNormalized, first_name: firstName, last_name: lastName, family_id: familyId },
-      });
-    });
+    user = await prisma.$transaction((tx) =>
+      joinOrStartFamily(tx, {
+        inviteCode: typeof choice === "object" ? choice.join : undefined,
+        familyName: lastName ? `The ${lastName} Family` : null,
+        account: { email, email_normalized: emailNormalized, first_name: firstName, last_name: lastName },
+      }),
+    );
   }
   const session = await createSession({ userId: user.id, userAgent });
-  return { user: toUserDto(user), ...session };
+  return { status: "signed-in", user: toUserDto(user), ...session };
 }

@@ -1,20 +1,24 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { registerSchema, UUID_PATTERN } from "@/lib/schemas/auth";
+import { registerSchema } from "@/lib/schemas/auth";
+import { INVALID_INVITE } from "@/lib/schemas/invites";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { countAndLimit } from "@/server/http/rate-limit";
+import { findOpenInvite } from "@/server/invites/find-open-invite";
+import { joinOrStartFamily } from "@/server/invites/join-or-start-family";
 import { toUserDto } from "@/server/users/user-dto";
 import { hashPassword } from "./password";
 import { registrationRules } from "./registration-limits";
 import { createSession } from "./sessions";
 
 export const EMAIL_TAKEN = "An account with this email is already registered.";
-export const INVALID_INVITE = "This invite link is not valid. Please ask your relative to send it again.";
+export { INVALID_INVITE };
 
 /**
- * Creates an account. Without a family id the person starts a new family; with one they join
- * it. An unknown family is refused, never silently replaced by a new one.
+ * Creates an account. Without a family_id the person starts a new family; with one (an invite
+ * code, docs/decisions/008-invites.md) they join the invite's family. An unknown, expired or
+ * revoked invite is refused, never silently replaced by a new family.
  */
 export async function registerUser({ input, address, userAgent }: { input: unknown; address: string; userAgent?: string | null }) {
   await countAndLimit(registrationRules.attemptsByAddress, address);
@@ -25,7 +29,8 @@ export async function registerUser({ input, address, userAgent }: { input: unkno
   else await countAndLimit(registrationRules.newFamiliesByAddress, address);
   await countAndLimit(registrationRules.byAccount, parsed.email);
 
-  if (parsed.family_id !== undefined && !UUID_PATTERN.test(parsed.family_id)) {
+  // Refused before the password is hashed; checked again, under a lock, as the account is made.
+  if (parsed.family_id !== undefined && !(await findOpenInvite(parsed.family_id))) {
     throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });
   }
   const emailNormalized = parsed.email.toLowerCase();
@@ -37,25 +42,19 @@ export async function registerUser({ input, address, userAgent }: { input: unkno
 
   let user;
   try {
-    user = await prisma.$transaction(async (tx) => {
-      let familyId = parsed.family_id;
-      if (familyId) {
-        const family = await tx.family.findUnique({ where: { id: familyId }, select: { id: true } });
-        if (!family) throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });
-      } else {
-        familyId = (await tx.family.create({ data: { name: `The ${parsed.last_name} Family` }, select: { id: true } })).id;
-      }
-      return tx.user.create({
-        data: {
+    user = await prisma.$transaction((tx) =>
+      joinOrStartFamily(tx, {
+        inviteCode: parsed.family_id,
+        familyName: `The ${parsed.last_name} Family`,
+        account: {
           email: parsed.email,
           email_normalized: emailNormalized,
           password_hash: passwordHash,
           first_name: parsed.first_name,
           last_name: parsed.last_name,
-          family_id: familyId,
         },
-      });
-    });
+      }),
+    );
   } catch (error) {
     // Two registrations of one address at the same moment: the database's unique key decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

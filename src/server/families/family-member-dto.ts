@@ -39,7 +39,8 @@ export function toFamilyMemberDto(row: MemberRow): FamilyMemberDto {
     created_at: row.created_at.toISOString(),
     profile_image_url: row.profile_image_url,
     family_role: row.family_role,
-    is_admin: false,
+    // Whoever started the family is its admin (docs/decisions/008-invites.md).
+    is_admin: row.family_role === "admin",
   };
 }
 

@@ -1,29 +1,72 @@
-// GET /api/auth/google/complete – turn the identity Google verified into a Family Book session
+// GET  /api/auth/google/complete – turn the identity Google verified into a Family Book session,
+//      or, for a new address that arrived through an invite, ask first (/register/google)
+// POST /api/auth/google/complete – the answer from /register/google: join the invite shown, or start a family
 import { NextResponse } from "next/server";
+import { familyChoiceSchema, INVALID_INVITE } from "@/lib/schemas/invites";
 import { googleIdentity } from "@/server/auth/google-provider";
-import { signInWithGoogle } from "@/server/auth/google-sign-in";
+import { signInWithGoogle, type FamilyChoice, type GoogleIdentity } from "@/server/auth/google-sign-in";
 import { clearCookieHeader, INVITE_COOKIE, readCookie, sessionCookieHeader, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
+import { AppError } from "@/server/http/app-error";
+import { BODY_CAPS, readBodyCapped } from "@/server/http/read-body";
 import { cameOverHttps, requestOrigin } from "@/server/http/request-info";
+import { assertSameSite } from "@/server/http/route";
+import { toErrorResponse } from "@/server/http/to-error-response";
 
 const AUTH_JS_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token", "authjs.callback-url", "__Secure-authjs.callback-url"];
+const CHOOSE_FAMILY_PAGE = "/register/google";
 
-export async function GET(request: Request) {
-  const origin = requestOrigin(request);
+async function verifiedIdentity(): Promise<GoogleIdentity | null> {
   const session = (await googleIdentity()) as { user?: { email?: string | null }; given_name?: string | null; family_name?: string | null } | null;
-  if (!session?.user?.email) return NextResponse.redirect(new URL("/register?tab=login", origin));
+  if (!session?.user?.email) return null;
+  return { email: session.user.email, firstName: session.given_name, lastName: session.family_name };
+}
+
+// A redirect that turns the browser's POST into a GET.
+const seeOther = (path: string, origin: string) => NextResponse.redirect(new URL(path, origin), 303);
+
+async function complete(request: Request, choice?: FamilyChoice) {
+  const origin = requestOrigin(request);
+  const identity = await verifiedIdentity();
+  if (!identity) return seeOther("/register?tab=login", origin);
+
+  const result = await signInWithGoogle({
+    identity,
+    rememberedInvite: readCookie(request.headers.get("cookie"), INVITE_COOKIE),
+    choice,
+    userAgent: request.headers.get("user-agent"),
+  });
+  if (result.status === "choose-family") return seeOther(CHOOSE_FAMILY_PAGE, origin);
 
   const context = { secure: cameOverHttps(request) };
+  const response = seeOther("/family-dashboard", origin);
+  response.headers.append("Set-Cookie", sessionCookieHeader(result.token, result.expiresAt, context));
+  for (const name of [SIGNED_OUT_COOKIE, INVITE_COOKIE, ...AUTH_JS_COOKIES]) response.headers.append("Set-Cookie", clearCookieHeader(name, context));
+  return response;
+}
+
+export async function GET(request: Request) {
   try {
-    const { token, expiresAt } = await signInWithGoogle({
-      identity: { email: session.user.email, firstName: session.given_name, lastName: session.family_name },
-      inviteFamilyId: readCookie(request.headers.get("cookie"), INVITE_COOKIE),
-      userAgent: request.headers.get("user-agent"),
-    });
-    const response = NextResponse.redirect(new URL("/family-dashboard", origin));
-    response.headers.append("Set-Cookie", sessionCookieHeader(token, expiresAt, context));
-    for (const name of [SIGNED_OUT_COOKIE, INVITE_COOKIE, ...AUTH_JS_COOKIES]) response.headers.append("Set-Cookie", clearCookieHeader(name, context));
-    return response;
+    return await complete(request);
   } catch {
-    return NextResponse.redirect(new URL("/register?tab=register", origin));
+    return seeOther("/register?tab=register", requestOrigin(request));
+  }
+}
+
+export async function POST(request: Request) {
+  let choice: FamilyChoice;
+  try {
+    assertSameSite(request);
+    const form = new URLSearchParams((await readBodyCapped(request, BODY_CAPS.credentials)).toString("utf8"));
+    const parsed = familyChoiceSchema.parse(Object.fromEntries(form));
+    choice = parsed.choice === "join" ? { join: parsed.invite } : "own-family";
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+  try {
+    return await complete(request, choice);
+  } catch (error) {
+    // The invite was replaced, closed or expired while the person was deciding: the page says so.
+    if (error instanceof AppError && error.message === INVALID_INVITE) return seeOther(CHOOSE_FAMILY_PAGE, requestOrigin(request));
+    return seeOther("/register?tab=register", requestOrigin(request));
   }
 }

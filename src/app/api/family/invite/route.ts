@@ -1,0 +1,20 @@
+// GET    /api/family/invite – the family's invite link, for any member
+// POST   /api/family/invite – an admin issues a new link; the old one stops working
+// DELETE /api/family/invite – an admin closes the link; nobody can join until a new one is issued
+import { newInviteSchema } from "@/lib/schemas/invites";
+import { ok } from "@/server/http/envelope";
+import { requestOrigin } from "@/server/http/request-info";
+import { authenticatedRoute } from "@/server/http/route";
+import { closeFamilyInvite } from "@/server/invites/close-family-invite";
+import { getFamilyInvite } from "@/server/invites/get-family-invite";
+import { replaceFamilyInvite } from "@/server/invites/replace-family-invite";
+import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
+
+export const GET = authenticatedRoute(async ({ request, user }) => ok(await getFamilyInvite({ viewer: user, origin: requestOrigin(request) })));
+
+export const POST = authenticatedRoute(async ({ request, user }) => {
+  const input = newInviteSchema.parse(await readOptionalJson(request));
+  return ok(await replaceFamilyInvite({ viewer: user, input, origin: requestOrigin(request) }), { status: 201 });
+});
+
+export const DELETE = authenticatedRoute(async ({ request, user }) => ok(await closeFamilyInvite({ viewer: user, origin: requestOrigin(request) })));

@@ -1,0 +1,61 @@
+import "server-only";
+import { getDb } from "@/server/db/client";
+import { getEnv } from "@/server/env";
+import { AppError, notFound } from "@/server/http/app-error";
+import type { Prisma } from "@/generated/prisma/client";
+import type { UserDto } from "@/server/users/user-dto";
+import { inviteUrl, type FamilyInviteDto } from "./family-invite-dto";
+
+export const FAMILY_NOT_FOUND = "Family not found";
+export const ONLY_ADMINS = "Only a family admin can replace or close the invite link.";
+
+type Client = Prisma.TransactionClient;
+
+/**
+ * The viewer's family's invite link. Every member sees it (the dashboard's invite card is for
+ * everyone in a family); only admins may change it (docs/decisions/008-invites.md).
+ */
+export async function getFamilyInvite({ viewer, origin }: { viewer: UserDto; origin: string }): Promise<FamilyInviteDto> {
+  if (!viewer.family_id) throw notFound(FAMILY_NOT_FOUND);
+  const familyId = viewer.family_id;
+  const prisma = await getDb();
+  const invite = await prisma.familyInvite.findFirst({
+    where: { family_id: familyId, revoked_at: null },
+    select: { code: true, created_at: true, expires_at: true, created_by: { select: { first_name: true, last_name: true } } },
+  });
+  const admins = await prisma.user.findMany({
+    where: { family_id: familyId, family_role: "admin" },
+    select: { id: true, first_name: true, last_name: true },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+  });
+  return {
+    status: !invite ? "closed" : invite.expires_at.getTime() <= Date.now() ? "expired" : "open",
+    invite: invite && {
+      code: invite.code,
+      url: inviteUrl(origin, invite.code),
+      created_at: invite.created_at.toISOString(),
+      expires_at: invite.expires_at.toISOString(),
+      created_by: invite.created_by,
+    },
+    can_manage: admins.some((admin) => admin.id === viewer.id),
+    admins,
+    default_expires_in_days: getEnv().INVITE_LINK_DAYS,
+  };
+}
+
+/**
+ * The family the viewer administers, taking the family's row so that two admins changing the
+ * link at once take turns (NO KEY UPDATE: people joining or writing memories are not held up).
+ * A member who is not an admin is refused; someone without a family finds nothing.
+ */
+export async function lockFamilyAsAdmin(tx: Client, viewer: UserDto) {
+  if (!viewer.family_id) throw notFound(FAMILY_NOT_FOUND);
+  const rows = await tx.$queryRaw<{ family_id: string }[]>`
+    SELECT f.id::text AS family_id
+      FROM families f JOIN users u ON u.family_id = f.id
+     WHERE u.id = ${viewer.id}::uuid AND f.id = ${viewer.family_id}::uuid AND u.family_role = 'admin'
+       FOR NO KEY UPDATE OF f`;
+  const familyId = rows[0]?.family_id;
+  if (!familyId) throw new AppError("FORBIDDEN", ONLY_ADMINS);
+  return familyId;
+}

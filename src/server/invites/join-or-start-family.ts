@@ -1,0 +1,44 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { INVALID_INVITE } from "@/lib/schemas/invites";
+import { AppError } from "@/server/http/app-error";
+import { inviteExpiry, openInviteSql } from "./invite-rules";
+
+type Transaction = Prisma.TransactionClient;
+
+export type NewAccount = Omit<Prisma.UserUncheckedCreateInput, "family_id" | "family_role">;
+
+/**
+ * Creates an account inside the caller's transaction: in the family of an open invite the person
+ * chose to accept, or as the admin of a new family with its first invite link (whose code is the
+ * family's own id, docs/decisions/008-invites.md). An unusable invite is refused, never replaced
+ * by a new family.
+ */
+export async function joinOrStartFamily(
+  tx: Transaction,
+  { inviteCode, familyName, account }: { inviteCode?: string; familyName: string | null; account: NewAccount },
+) {
+  if (inviteCode !== undefined) {
+    const familyId = await familyOfOpenInvite(tx, inviteCode);
+    return tx.user.create({ data: { ...account, family_id: familyId, family_role: "member" } });
+  }
+  const family = await tx.family.create({ data: { name: familyName }, select: { id: true } });
+  const user = await tx.user.create({ data: { ...account, family_id: family.id, family_role: "admin" } });
+  await tx.familyInvite.create({ data: { code: family.id, family_id: family.id, created_by_id: user.id, expires_at: inviteExpiry() } });
+  return user;
+}
+
+/**
+ * The family of an open invite, read under a share lock: an admin replacing or closing the link
+ * at this moment waits for this registration to finish, or this registration sees the link
+ * already revoked and is refused. A revoked code can never let someone in.
+ */
+async function familyOfOpenInvite(tx: Transaction, code: string) {
+  const rows = await tx.$queryRaw<{ family_id: string }[]>`
+    SELECT family_id::text AS family_id FROM family_invites
+     WHERE code = ${code} AND ${openInviteSql}
+       FOR SHARE`;
+  const familyId = rows[0]?.family_id;
+  if (!familyId) throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });
+  return familyId;
+}
