@@ -46,7 +46,7 @@ async function openedPage(path: string) {
   return proxy(new NextRequest(`${ORIGIN}${path}`, { headers: { host: "localhost:3000" } }));
 }
 
-const inviteCookieOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("fb_invite="));
+const inviteCookieOf = (response: { headers: Headers }) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("fb_invite="));
 
 describe("a family's first invite link", () => {
   it("is made with the family: its code is the family's id, issued by the founder, who is the family's admin", async () => {

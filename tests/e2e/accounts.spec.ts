@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi, registerThroughForm } from "./support/accounts";
+import { afterGoogleVerified } from "./support/google";
 
 test.describe("registering and the family dashboard", () => {
   test("a new member registers, lands on the dashboard and copies the invite link", async ({ page, context }, testInfo) => {
@@ -31,7 +32,7 @@ test.describe("registering and the family dashboard", () => {
     await saveScreenshot(page, `dashboard-${testInfo.project.name}`);
   });
 
-  test("a relative joins through the invite link and both see each other in the members table", async ({ page, browser }) => {
+  test("a relative joins through the invite link and both see each other in the members table", async ({ page, browser }, testInfo) => {
     const founder = newPerson("Margaret", "Hughes");
     const founderUser = await registerThroughApi(page.request, founder);
     await page.goto("/family-dashboard");
@@ -42,32 +43,36 @@ test.describe("registering and the family dashboard", () => {
     await relativePage.goto(inviteLink);
     await expect(relativePage.getByText("Join family group")).toBeVisible();
     await expect(relativePage.getByText("Register to join an existing family group")).toBeVisible();
+    // Whose family it is, before anything is filled in (docs/decisions/008-invites.md).
+    await expect(relativePage.getByText("Join the Hughes family — invited by Margaret")).toBeVisible();
+    await expect(relativePage.getByRole("button", { name: "Create my own family instead" })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(relativePage);
+    await saveScreenshot(relativePage, `register-invite-${testInfo.project.name}`);
     await registerThroughForm(relativePage, newPerson("Tom", "Hughes"));
     await expect(relativePage).toHaveURL(/\/family-dashboard$/);
     await expect(relativePage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founderUser.family_id}$`));
     const relativeMembers = relativePage.locator("section", { has: relativePage.getByRole("heading", { name: "Family members" }) });
     await expect(relativeMembers.getByText("Margaret Hughes").filter({ visible: true })).toBeVisible();
     await expect(relativeMembers.getByText("Tom Hughes (you)").filter({ visible: true })).toBeVisible();
+    // A member who is not an admin is told who can change the link, and gets no controls for it.
+    await expect(relativePage.getByText("Only Margaret Hughes (family admin) can replace or close this link.")).toBeVisible();
+    await expect(relativePage.getByRole("button", { name: "Replace link" })).toHaveCount(0);
+    await expect(relativePage.getByRole("button", { name: "Close link" })).toHaveCount(0);
+    await expectNoSeriousAccessibilityViolations(relativePage);
+    await saveScreenshot(relativePage, `dashboard-member-${testInfo.project.name}`);
 
     await page.reload();
     const members = page.locator("section", { has: page.getByRole("heading", { name: "Family members" }) });
     await expect(members.getByText("Tom Hughes").filter({ visible: true })).toBeVisible();
     await expect(members.getByText("Margaret Hughes (you)").filter({ visible: true })).toBeVisible();
+    // Whoever started the family is its admin: said in words, and by the (still disabled) switch.
+    await expect(members.getByRole("switch", { name: "Admin access for Margaret Hughes" }).filter({ visible: true })).toBeChecked();
+    await expect(members.getByRole("switch", { name: "Admin access for Margaret Hughes" }).filter({ visible: true })).toBeDisabled();
+    await expect(members.getByRole("switch", { name: "Admin access for Tom Hughes" }).filter({ visible: true })).not.toBeChecked();
     await expect(members.getByRole("switch", { name: "Admin access for Tom Hughes" }).filter({ visible: true })).toBeDisabled();
+    await expect(members.getByText(/admin/i).filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText("Role management is not yet implemented with the new API.")).toBeVisible();
     await relativeContext.close();
-  });
-
-  test("an invite link opened on any page is remembered when registering later", async ({ page, browser }) => {
-    const founder = await registerThroughApi(page.request, newPerson("Ruth", "Ng"));
-    const visitor = await browser.newContext();
-    const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/ask?familyId=${founder.family_id}`);
-    await visitorPage.goto("/register?tab=register");
-    await expect(visitorPage.getByText("Join family group")).toBeVisible();
-    await registerThroughForm(visitorPage, newPerson("Sam", "Ng"));
-    await expect(visitorPage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founder.family_id}$`));
-    await visitor.close();
   });
 
   test("registering an email that already has an account says so", async ({ page, browser }) => {
@@ -197,5 +202,191 @@ test.describe("security headers", () => {
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
     expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
     expect(response.headers()["strict-transport-security"]).toContain("max-age=");
+  });
+});
+
+test.describe("invites are shown before they are used (docs/decisions/008-invites.md)", () => {
+  test("an invite remembered from a link to another page is shown when registering, and the person joins by choice", async ({ page, browser }) => {
+    const founder = await registerThroughApi(page.request, newPerson("Ruth", "Ng"));
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/ask?familyId=${founder.family_id}`);
+    await visitorPage.goto("/register?tab=register");
+    await expect(visitorPage.getByText("Join family group")).toBeVisible();
+    await expect(visitorPage.getByText("Join the Ng family — invited by Ruth")).toBeVisible();
+    await registerThroughForm(visitorPage, newPerson("Sam", "Ng"));
+    await expect(visitorPage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founder.family_id}$`));
+    await visitor.close();
+  });
+
+  test("an invite planted through /subscription?familyId=… is shown before use and can be declined", async ({ page, browser }, testInfo) => {
+    const planter = await registerThroughApi(page.request, newPerson("Mallory", "Lindqvist"));
+    const victim = await browser.newContext();
+    const victimPage = await victim.newPage();
+    await victimPage.goto(`/subscription?familyId=${planter.family_id}`);
+    await victimPage.goto("/register?tab=register");
+    await expect(victimPage.getByText("Join the Lindqvist family — invited by Mallory")).toBeVisible();
+
+    await victimPage.getByRole("button", { name: "Create my own family instead" }).click();
+    await expect(victimPage.getByText("Join the Lindqvist family — invited by Mallory")).toHaveCount(0);
+    await expect(victimPage.getByText("Create your family account")).toBeVisible();
+    await expect(victimPage.getByRole("status").filter({ hasText: "The invite was set aside: registering starts your own family." })).toBeVisible();
+    await expect(victimPage.getByLabel("First name")).toBeFocused();
+    await expect.poll(async () => (await victim.cookies()).some((cookie) => cookie.name === "fb_invite")).toBe(false);
+    await expectNoSeriousAccessibilityViolations(victimPage);
+    await saveScreenshot(victimPage, `register-invite-declined-${testInfo.project.name}`);
+
+    await registerThroughForm(victimPage, newPerson("Ines", "Berg"));
+    await expect(victimPage).toHaveURL(/\/family-dashboard$/);
+    const members = victimPage.locator("section", { has: victimPage.getByRole("heading", { name: "Family members" }) });
+    await expect(members.getByText("Ines Berg (you)").filter({ visible: true })).toBeVisible();
+    await expect(members.getByText("Mallory Lindqvist")).toHaveCount(0);
+    await victim.close();
+  });
+
+  test("an admin replaces the link after confirming; the old link is refused when the register page opens", async ({ page, browser }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    await page.goto("/family-dashboard");
+    const oldLink = await page.getByLabel("Family invite link").inputValue();
+    await expect(page.getByText(/^Works until /)).toBeVisible();
+
+    await page.getByRole("button", { name: "Replace link" }).click();
+    const dialog = page.getByRole("dialog", { name: "Replace the invite link?" });
+    await expect(dialog.getByText("The current link stops working at once.", { exact: false })).toBeVisible();
+    await expect(dialog.getByLabel("New link works for")).toHaveValue("30");
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `invite-replace-dialog-${testInfo.project.name}`);
+    await dialog.getByRole("button", { name: "Keep current link" }).click();
+    await expect(page.getByLabel("Family invite link")).toHaveValue(oldLink);
+
+    await page.getByRole("button", { name: "Replace link" }).click();
+    await dialog.getByLabel("New link works for").selectOption("7");
+    await dialog.getByRole("button", { name: "Replace link" }).click();
+    await expect(page.getByText("The old link no longer works.")).toBeVisible();
+    await expect(page.getByLabel("Family invite link")).not.toHaveValue(oldLink);
+    const newLink = await page.getByLabel("Family invite link").inputValue();
+    expect(newLink).toMatch(/\/register\?familyId=[A-Za-z0-9_-]{24}$/);
+
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(oldLink);
+    const refusal = visitorPage.getByRole("alert").filter({ hasText: "This invite link is not valid. Please ask your relative to send it again." });
+    await expect(refusal).toBeVisible();
+    await expect(visitorPage.getByLabel("First name")).toHaveCount(0);
+    await expectNoSeriousAccessibilityViolations(visitorPage);
+    await saveScreenshot(visitorPage, `register-invite-refused-${testInfo.project.name}`);
+
+    await visitorPage.getByRole("button", { name: "Sign in" }).click();
+    await expect(visitorPage.getByRole("tab", { name: "Login", selected: true })).toBeVisible();
+    await visitorPage.getByRole("tab", { name: "Register" }).click();
+    await visitorPage.getByRole("button", { name: "Register a new family" }).click();
+    await expect(visitorPage.getByText("Create your family account")).toBeVisible();
+    await expect(visitorPage.getByLabel("First name")).toBeFocused();
+
+    await visitorPage.goto(newLink);
+    await expect(visitorPage.getByText("Join the Hughes family — invited by Margaret")).toBeVisible();
+    await visitor.close();
+  });
+
+  test("an admin closes the link after confirming; the family is told and the link is refused", async ({ page, browser }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    await page.goto("/family-dashboard");
+    const link = await page.getByLabel("Family invite link").inputValue();
+
+    await page.getByRole("button", { name: "Close link" }).click();
+    const dialog = page.getByRole("dialog", { name: "Close the invite link?" });
+    await expect(dialog.getByText("Nobody can join your family through it until an admin creates a new link.", { exact: false })).toBeVisible();
+    await dialog.getByRole("button", { name: "Close link" }).click();
+    await expect(page.getByText("The invite link is closed. Nobody can join through it.")).toBeVisible();
+    await expect(page.getByLabel("Family invite link")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Create a new link" })).toBeFocused();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `dashboard-invite-closed-${testInfo.project.name}`);
+
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(link);
+    await expect(visitorPage.getByRole("alert").filter({ hasText: "This invite link is not valid." })).toBeVisible();
+    await visitor.close();
+
+    await page.getByRole("button", { name: "Create a new link" }).click();
+    await page.getByRole("dialog", { name: "Create a new invite link?" }).getByRole("button", { name: "Create link" }).click();
+    await expect(page.getByLabel("Family invite link")).toHaveValue(/familyId=[A-Za-z0-9_-]{24}$/);
+  });
+
+  test("a link replaced while someone fills in the form is refused on submit, with a family of their own offered", async ({ page, browser }) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    await page.goto("/family-dashboard");
+    const link = await page.getByLabel("Family invite link").inputValue();
+
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(link);
+    await expect(visitorPage.getByText("Join the Hughes family — invited by Margaret")).toBeVisible();
+    expect((await page.request.post("/api/family/invite", { data: {} })).status()).toBe(201);
+
+    await registerThroughForm(visitorPage, newPerson("Tom", "Hughes"));
+    await expect(visitorPage.getByRole("alert").filter({ hasText: "This invite link is not valid." }).first()).toBeVisible();
+    await expect(visitorPage).toHaveURL(/\/register/);
+    await visitorPage.getByRole("button", { name: "Register a new family" }).click();
+    await expect(visitorPage.getByText("Create your family account")).toBeVisible();
+    await visitor.close();
+  });
+
+  test("a new Google account that arrived through an invite is asked before joining, and joins by choice", async ({ page, browser, baseURL }, testInfo) => {
+    const founder = await registerThroughApi(page.request, newPerson("Margaret", "Lindqvist"));
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/subscription?familyId=${founder.family_id}`);
+    const google = newPerson("Ines", "Lindqvist");
+    await afterGoogleVerified(visitor, baseURL!, { email: google.email, given_name: "Ines", family_name: "Lindqvist" });
+
+    await visitorPage.goto("/api/auth/google/complete");
+    await expect(visitorPage).toHaveURL(/\/register\/google$/);
+    await expect(visitorPage.getByText("Join the Lindqvist family — invited by Margaret")).toBeVisible();
+    await expect(visitorPage.getByText(`Signed in with Google as ${google.email}.`, { exact: false })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(visitorPage);
+    await saveScreenshot(visitorPage, `google-confirm-${testInfo.project.name}`);
+
+    await visitorPage.getByRole("button", { name: "Join the Lindqvist family" }).click();
+    await expect(visitorPage).toHaveURL(/\/family-dashboard$/);
+    await expect(visitorPage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founder.family_id}$`));
+    await visitor.close();
+  });
+
+  test("a new Google account can set the invite aside and start its own family", async ({ page, browser, baseURL }) => {
+    const founder = await registerThroughApi(page.request, newPerson("Mallory", "Lindqvist"));
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/ask?familyId=${founder.family_id}`);
+    const google = newPerson("Ines", "Berg");
+    await afterGoogleVerified(visitor, baseURL!, { email: google.email, given_name: "Ines", family_name: "Berg" });
+
+    await visitorPage.goto("/api/auth/google/complete");
+    await visitorPage.getByRole("button", { name: "Create my own family instead" }).click();
+    await expect(visitorPage).toHaveURL(/\/family-dashboard$/);
+    const members = visitorPage.locator("section", { has: visitorPage.getByRole("heading", { name: "Family members" }) });
+    await expect(members.getByText("Ines Berg (you)").filter({ visible: true })).toBeVisible();
+    await expect(members.getByText("Mallory Lindqvist")).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test("a Google account whose invite was closed meanwhile is told so and can start its own family", async ({ page, browser, baseURL }, testInfo) => {
+    const founder = await registerThroughApi(page.request, newPerson("Margaret", "Lindqvist"));
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/ask?familyId=${founder.family_id}`);
+    expect((await page.request.delete("/api/family/invite")).status()).toBe(200);
+    const google = newPerson("Ines", "Berg");
+    await afterGoogleVerified(visitor, baseURL!, { email: google.email, given_name: "Ines", family_name: "Berg" });
+
+    await visitorPage.goto("/api/auth/google/complete");
+    await expect(visitorPage).toHaveURL(/\/register\/google$/);
+    await expect(visitorPage.getByRole("alert").filter({ hasText: "This invite link is not valid." })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(visitorPage);
+    await saveScreenshot(visitorPage, `google-confirm-refused-${testInfo.project.name}`);
+    await visitorPage.getByRole("button", { name: "Create my own family" }).click();
+    await expect(visitorPage).toHaveURL(/\/family-dashboard$/);
+    await visitor.close();
   });
 });

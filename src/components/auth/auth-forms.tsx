@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
@@ -145,8 +145,12 @@ export function AuthForms({ initialTab, invite: initialInvite, googleEnabled }: 
   function declineInvite() {
     setInvite(undefined);
     setDeclined(true);
-    requestAnimationFrame(() => document.getElementById("register-first-name")?.focus());
   }
+
+  // The button pressed to decline is gone: the focus goes to the form, now for a family of one's own.
+  useEffect(() => {
+    if (declined) document.getElementById("register-first-name")?.focus();
+  }, [declined]);
 
   function changeTab(next: string) {
     const value: AuthTab = next === "register" ? "register" : "login";
