@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { Client } from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { proxy } from "@/proxy";
 import { getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
 import { ONLY_ADMINS } from "@/server/invites/get-family-invite";
-import { call, ORIGIN, uniqueEmail } from "../helpers/api";
+import { call, ORIGIN, randomAddress, uniqueEmail } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { realDatabaseUrl } from "../helpers/test-database";
 
@@ -271,6 +272,29 @@ describe("GET /api/invites/{code}", () => {
     const result = await call(lookUpInvite, `/api/invites/${encodeURIComponent(code)}`, { params: { code } });
     expect(result.status).toBe(404);
     expect(result.body).toEqual({ success: false, data: null, error: INVALID_INVITE });
+  });
+
+  it("answers 404 to whatever else arrives in the path, never an error of its own", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.string({ unit: "binary", maxLength: 100 }), fc.uuid()), async (code) => {
+        const result = await call(lookUpInvite, `/api/invites/x`, { params: { code } });
+        expect(result.status).toBe(404);
+        expect(result.body.error).toBe(INVALID_INVITE);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("answers 429 to an address that checks more than 60 links in 15 minutes", async () => {
+    const address = randomAddress();
+    const code = "AAAAAAAAAAAAAAAAAAAAAAAA";
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      expect((await call(lookUpInvite, `/api/invites/${code}`, { params: { code }, address })).status).toBe(404);
+    }
+    const limited = await call(lookUpInvite, `/api/invites/${code}`, { params: { code }, address });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/^Too many invite links checked\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("answers a signed-in member of another family the same way as anyone", async () => {

@@ -9,7 +9,7 @@ let folder: string;
 
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), "family-book-env-"));
-  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL"]) {
+  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL", "INVITE_LINK_DAYS"]) {
     delete process.env[name];
   }
   process.env.DATA_DIR = folder;
@@ -48,6 +48,26 @@ describe("configuration", () => {
     process.env.DATABASE_URL = "mysql://nope";
     process.env.APP_URL = "not a url";
     expect(() => getEnv()).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL[\s\S]*APP_URL must be a URL/);
+  });
+
+  it("makes invite links work for 30 days unless INVITE_LINK_DAYS says otherwise (left empty, as in .env.example, is the default)", () => {
+    expect(getEnv().INVITE_LINK_DAYS).toBe(30);
+    process.env.INVITE_LINK_DAYS = "";
+    resetEnvForTests();
+    expect(getEnv().INVITE_LINK_DAYS).toBe(30);
+    process.env.INVITE_LINK_DAYS = "7";
+    resetEnvForTests();
+    expect(getEnv().INVITE_LINK_DAYS).toBe(7);
+  });
+
+  it.each([
+    ["0", "INVITE_LINK_DAYS must be at least 1"],
+    ["366", "INVITE_LINK_DAYS must be at most 365"],
+    ["two weeks", "INVITE_LINK_DAYS must be a whole number of days"],
+    ["1.5", "INVITE_LINK_DAYS must be a whole number of days"],
+  ])("refuses INVITE_LINK_DAYS=%s and says why", (value, message) => {
+    process.env.INVITE_LINK_DAYS = value;
+    expect(() => getEnv()).toThrow(message);
   });
 
   it("requires S3 credentials once a bucket is named", () => {
