@@ -190,6 +190,35 @@ test.describe("memories", () => {
     await expect(card.getByRole("button", { name: /Open photo/ })).toHaveCount(1);
   });
 
+  test("a save that fails after the photos reached storage does not send them again on the next try", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson());
+    await page.goto("/memories/add");
+    let tickets = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/memories/uploads") tickets += 1;
+    });
+    await page.route("**/api/memories", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, data: null, error: "Database is down" }) })
+        : route.continue(),
+    );
+    await page.getByLabel("Title").fill("Twice told");
+    await page.getByLabel("Date of Memory").fill("2012-12-12");
+    await page.getByLabel("Memory", { exact: true }).fill("The second try needs no second upload.");
+    await page.getByLabel("Add photos").setInputFiles([{ name: "once.jpg", mimeType: "image/jpeg", buffer: await photo("#8e44ad") }]);
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(toast(page, "Failed to save memory. Please try again.")).toBeVisible();
+    expect(tickets).toBe(1);
+
+    await page.unrouteAll();
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(toast(page, "Memory created")).toBeVisible();
+    expect(tickets).toBe(1);
+    const card = page.getByRole("article", { name: "Twice told" });
+    await card.getByRole("button", { name: /Show details/ }).click();
+    await expect(card.getByRole("button", { name: /Open photo/ })).toHaveCount(1);
+  });
+
   test("a browser on an origin the bucket's CORS rule does not name cannot upload, and is told so @s3-only", async ({ browser }, testInfo) => {
     // The same server under another name: the bucket's rule allows only APP_URL's origin.
     const elsewhere = String(testInfo.project.use.baseURL).replace("127.0.0.1", "localhost");
