@@ -269,15 +269,15 @@ describe("local driver signatures and limits", () => {
     });
     const request = new Request(new URL(upload.url, localOrigin), { method: "PUT", headers: upload.headers, body, duplex: "half" } as RequestInit);
     expect(request.headers.get("content-length")).toBeNull();
-    const key_ = new URL(upload.url, localOrigin).pathname.replace(/^\/api\/storage\//, "").split("/");
+    const keyParts = new URL(upload.url, localOrigin).pathname.replace(/^\/api\/storage\//, "").split("/");
 
-    const response = await PUT(request, { params: Promise.resolve({ key: key_ }) });
+    const response = await PUT(request, { params: Promise.resolve({ key: keyParts }) });
 
     expect(response.status).toBe(413);
-    expect(response.headers.get("connection")).toBe("close");
-    expect(await response.json()).toEqual({ success: false, data: null, error: "Photos can be at most 5MB." });
     // The cap, the chunk that crossed it, and what the stream had queued: nowhere near 400 MB.
     expect(produced).toBeLessThan(MAX_PHOTO_BYTES + 4 * chunk.length);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toEqual({ success: false, data: null, error: "Photos can be at most 5MB." });
     expect(await localStorage.get(key)).toBeNull();
     expect(readdirSync(path.join(localRoot, "uploads", "k"))).toEqual([]);
   });
