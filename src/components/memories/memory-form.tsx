@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
-import { localToday, memoryFormSchema, type MemoryFormValues } from "@/lib/schemas/memories";
+import { localToday, memoryFormSchema, UPLOAD_NOT_FOUND, type MemoryFormValues } from "@/lib/schemas/memories";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 import { PhotoPicker, type NewPhoto } from "./photo-picker";
 import { TagChecklist, type TaggableMember } from "./tag-checklist";
@@ -129,9 +129,9 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         formData: body,
       });
       if (!result.ok) {
-        // A refused form can mean an upload was not found (unsaved uploads expire): the next try
-        // sends those photos afresh. Otherwise the uploads wait for the next try.
-        if (result.status === 400) setAdded((current) => current.map((photo) => ({ ...photo, uploadId: undefined })));
+        // Unsaved uploads expire: when the server no longer has one, the next try sends those
+        // photos afresh. Otherwise the uploads wait for the next try.
+        if (result.error === UPLOAD_NOT_FOUND) setAdded((current) => current.map((photo) => ({ ...photo, uploadId: undefined })));
         throw new Error(result.error);
       }
       if (mode === "add") toast.success("Memory created", { description: "Your memory has been saved successfully." });
