@@ -219,11 +219,15 @@ test.describe("memories", () => {
     await expect(card.getByRole("button", { name: /Open photo/ })).toHaveCount(1);
   });
 
-  test("a browser on an origin the bucket's CORS rule does not name cannot upload, and is told so @s3-only", async ({ browser }, testInfo) => {
-    // The same server under another name: the bucket's rule allows only APP_URL's origin.
-    const elsewhere = String(testInfo.project.use.baseURL).replace("127.0.0.1", "localhost");
-    const context = await browser.newContext({ baseURL: elsewhere, reducedMotion: "reduce" });
-    const page = await context.newPage();
+  test("a bucket without the CORS rule blocks the browser's upload, and the person is told so @s3-only", async ({ page }) => {
+    // The upload goes to a bucket of the same store that has no CORS rule, as a bucket set up
+    // without `npm run storage:cors` would be: Chromium itself refuses the answer.
+    await page.route("**/api/memories/uploads", async (route) => {
+      const response = await route.fetch();
+      const envelope = await response.json();
+      envelope.data.upload.url = envelope.data.upload.url.replace("/family-book-e2e", "/family-book-e2e-without-cors");
+      await route.fulfill({ response, json: envelope });
+    });
     await registerThroughApi(page.request, newPerson());
     await page.goto("/memories/add");
     await page.getByLabel("Title").fill("Kept title");
@@ -238,7 +242,6 @@ test.describe("memories", () => {
     await expect(page).toHaveURL(/\/memories\/add$/);
     await expect(page.getByLabel("Title")).toHaveValue("Kept title");
     await expect(page.getByLabel("Memory", { exact: true })).toHaveValue("Kept story");
-    await context.close();
   });
 
   test("the owner shares a memory from the list, edits it and deletes it", async ({ page }, testInfo) => {

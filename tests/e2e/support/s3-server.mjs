@@ -1,6 +1,7 @@
 // An S3-compatible server (s3rver) for the end-to-end run through S3 (playwright.config.ts):
 // a bucket on S3RVER_PORT, given its CORS rule by the very command the README documents
-// (`npm run storage:cors`), for APP_URL. Stops, and removes its files, when Playwright stops it.
+// (`npm run storage:cors`), for APP_URL, and a second bucket without any CORS rule, as a bucket
+// set up without it would be. Stops, and removes its files, when Playwright stops it.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +12,7 @@ import S3rver from "s3rver";
 const port = Number(process.env.S3RVER_PORT);
 const bucket = process.env.S3_BUCKET ?? "family-book-e2e";
 const directory = mkdtempSync(path.join(tmpdir(), "family-book-e2e-s3-"));
-const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: bucket }, { name: `${bucket}-without-cors` }] });
 await server.run();
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..", "..");
