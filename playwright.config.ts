@@ -3,9 +3,15 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests drive Debian's Chromium against the production server (scripts/start.mjs)
 // on a free port with a fresh embedded database. scripts/test.mjs picks the port and builds first.
+// A second server of the same build keeps its photos in S3 (s3rver, with the bucket CORS rule
+// that `npm run storage:cors` applies); the tests tagged @s3 run against it too (project desktop-s3).
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+const s3AppPort = Number(process.env.E2E_S3_APP_PORT ?? port + 1000);
+const s3rverPort = Number(process.env.E2E_S3RVER_PORT ?? port + 2000);
+const s3BaseURL = `http://127.0.0.1:${s3AppPort}`;
+const s3 = { S3_BUCKET: "family-book-e2e", S3_ENDPOINT: `http://127.0.0.1:${s3rverPort}`, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" };
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -38,29 +44,64 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    // Tests tagged @mobile-only or @desktop-only run in the one project whose screen they are about.
-    { name: "desktop", grepInvert: /@mobile-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    // Tests tagged @mobile-only or @desktop-only run in the one project whose screen they are about;
+    // @s3 tests also run in desktop-s3, and @s3-only tests only there.
+    { name: "desktop", grepInvert: /@mobile-only|@s3-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
     {
       name: "mobile",
-      grepInvert: /@desktop-only/,
+      grepInvert: /@desktop-only|@s3-only/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
-  ],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      DATA_DIR: path.join(process.cwd(), ".e2e", "data"),
-      DATABASE_URL: "",
-      S3_BUCKET: "",
-      // Many test accounts register from one address within minutes.
-      RATE_LIMIT_DISABLED: "true",
+    {
+      name: "desktop-s3",
+      grep: /@s3/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: s3BaseURL, launchOptions: chromium },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      url: `${baseURL}/`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOSTNAME: "127.0.0.1",
+        DATA_DIR: path.join(process.cwd(), ".e2e", "data"),
+        DATABASE_URL: "",
+        S3_BUCKET: "",
+        // Many test accounts register from one address within minutes.
+        RATE_LIMIT_DISABLED: "true",
+      },
+    },
+    {
+      command: "node tests/e2e/support/s3-server.mjs",
+      // Answers 200 only once the bucket has its CORS rule.
+      url: `${s3.S3_ENDPOINT}/${s3.S3_BUCKET}?cors`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...s3, S3RVER_PORT: String(s3rverPort), APP_URL: s3BaseURL },
+    },
+    {
+      command: "node scripts/start.mjs",
+      url: `${s3BaseURL}/`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(s3AppPort),
+        HOSTNAME: "127.0.0.1",
+        DATA_DIR: path.join(process.cwd(), ".e2e", "data-s3"),
+        DATABASE_URL: "",
+        ...s3,
+        APP_URL: s3BaseURL,
+        RATE_LIMIT_DISABLED: "true",
+      },
+    },
+  ],
 });

@@ -3,13 +3,14 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getMemoryRoute, PUT as updateMemoryRoute, DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
 import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
-import { GET as storageGet, PUT as storagePut } from "@/app/api/storage/[...key]/route";
+import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { getDb } from "@/server/db/client";
 import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
 import { getStorage } from "@/server/storage";
 import { call } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
+import { uploadPhoto } from "../helpers/uploads";
 
 // The photo pipeline on the local storage driver: the bytes decide, rotation is applied,
 // metadata is stripped, and nothing is left half-saved.
@@ -38,17 +39,6 @@ async function fetchSigned(url: string) {
   const absolute = new URL(url, "http://localhost:3000");
   const key = absolute.pathname.replace(/^\/api\/storage\//, "").split("/");
   return storageGet(new Request(absolute), { params: Promise.resolve({ key }) });
-}
-
-async function uploadThroughPresignedUrl(token: string, name: string, bytes: Buffer, contentType = "image/jpeg") {
-  const result = await call(createUploadRoute, "/api/memories/uploads", { token, body: { file_name: name, content_type: contentType, size: bytes.length } });
-  expect(result.status).toBe(201);
-  const upload = result.body.data.upload as { id: string; url: string; headers: Record<string, string> };
-  const absolute = new URL(upload.url, "http://localhost:3000");
-  const key = absolute.pathname.replace(/^\/api\/storage\//, "").split("/");
-  const response = await storagePut(new Request(absolute, { method: "PUT", headers: upload.headers, body: new Uint8Array(bytes) }), { params: Promise.resolve({ key }) });
-  expect(response.status).toBe(200);
-  return upload.id;
 }
 
 const memoryCount = async () => (await getDb()).memory.count();
@@ -190,8 +180,8 @@ describe("photos sent in the multipart form", () => {
 
 describe("photos uploaded straight to storage", () => {
   it("creates a memory from presigned uploads, then forgets the uploads and their objects", async () => {
-    const first = await uploadThroughPresignedUrl(owner.token, "first.jpg", await sidewaysJpegWithGps());
-    const second = await uploadThroughPresignedUrl(owner.token, "second.jpg", await jpeg());
+    const first = await uploadPhoto(owner.token, "first.jpg", await sidewaysJpegWithGps());
+    const second = await uploadPhoto(owner.token, "second.jpg", await jpeg());
     const prisma = await getDb();
     const uploadKeys = (await prisma.photoUpload.findMany({ where: { id: { in: [first, second] } } })).map((upload) => upload.key);
 
@@ -207,14 +197,14 @@ describe("photos uploaded straight to storage", () => {
   });
 
   it("refuses someone else's upload id as if it did not exist", async () => {
-    const theirs = await uploadThroughPresignedUrl(relative.token, "theirs.jpg", await jpeg());
+    const theirs = await uploadPhoto(relative.token, "theirs.jpg", await jpeg());
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({ uploadIds: theirs }) });
     expect(result.status).toBe(400);
     expect(result.body.error).toBe("A photo upload was not found or has expired. Please add the photo again.");
   });
 
   it("checks the uploaded bytes, not what the browser declared (415)", async () => {
-    const fake = await uploadThroughPresignedUrl(owner.token, "fake.jpg", Buffer.from("plain text pretending"));
+    const fake = await uploadPhoto(owner.token, "fake.jpg", Buffer.from("plain text pretending"));
     const before = await memoryCount();
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({ uploadIds: fake }) });
     expect(result.status).toBe(415);
@@ -232,7 +222,7 @@ describe("photos uploaded straight to storage", () => {
   it("counts uploads toward the five-photo limit", async () => {
     const bytes = await jpeg();
     const ids = [];
-    for (let index = 0; index < 3; index += 1) ids.push(await uploadThroughPresignedUrl(owner.token, `u${index}.jpg`, bytes));
+    for (let index = 0; index < 3; index += 1) ids.push(await uploadPhoto(owner.token, `u${index}.jpg`, bytes));
     const files = Array.from({ length: 3 }, (_, index) => ({ name: `f${index}.jpg`, bytes }));
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({ uploadIds: ids }, files) });
     expect(result.status).toBe(400);
@@ -240,8 +230,8 @@ describe("photos uploaded straight to storage", () => {
   });
 
   it("sweeps uploads no memory took within a day, rows and objects, and keeps fresh ones", async () => {
-    const stale = await uploadThroughPresignedUrl(owner.token, "stale.jpg", await jpeg());
-    const fresh = await uploadThroughPresignedUrl(owner.token, "fresh.jpg", await jpeg());
+    const stale = await uploadPhoto(owner.token, "stale.jpg", await jpeg());
+    const fresh = await uploadPhoto(owner.token, "fresh.jpg", await jpeg());
     const prisma = await getDb();
     const staleRow = await prisma.photoUpload.update({ where: { id: stale }, data: { created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
     expect(await getStorage().head(staleRow.key)).not.toBeNull();

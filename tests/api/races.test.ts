@@ -5,7 +5,7 @@ import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
 import { TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
 import { getDb } from "@/server/db/client";
-import { UPLOAD_NOT_FOUND } from "@/server/memories/read-incoming-photos";
+import { UPLOAD_NOT_FOUND } from "@/lib/schemas/memories";
 import { getStorage } from "@/server/storage";
 import { call } from "../helpers/api";
 import { createAccount, type TestAccount } from "../helpers/accounts";

@@ -1,11 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, PUT } from "@/app/api/storage/[...key]/route";
+import { getDb } from "@/server/db/client";
 import { LocalObjectStorage } from "@/server/storage/local-storage";
-import type { ObjectStorage } from "@/server/storage/object-storage";
+import type { ObjectStorage, SignedUpload } from "@/server/storage/object-storage";
 import { S3ObjectStorage } from "@/server/storage/s3-storage";
+import { createAccount, type TestAccount } from "../helpers/accounts";
 import { startS3Server, type RunningS3 } from "../helpers/s3-server";
 
 // One contract, two drivers. The local driver's signed URLs are served by the app's own
@@ -32,6 +36,31 @@ async function callLocalRoute(url: string, init: RequestInit = {}) {
   return handler(request, { params: Promise.resolve({ key }) });
 }
 
+/** Sends a file the way the browser does, whichever method the signed upload asks for. */
+function sendUpload(fetchUrl: Driver["fetchUrl"], upload: SignedUpload, bytes: Buffer, contentType = "image/jpeg") {
+  if (upload.method === "PUT") return fetchUrl(upload.url, { method: "PUT", headers: upload.headers, body: new Uint8Array(bytes) });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: contentType }), "photo.jpg");
+  return fetchUrl(upload.url, { method: "POST", headers: upload.headers, body: form });
+}
+
+let account: TestAccount;
+
+/** The local driver takes an upload only while a pending upload names its key. */
+async function pendingUpload(key: string) {
+  const prisma = await getDb();
+  await prisma.photoUpload.create({ data: { user_id: account.user.id, key, file_name: "photo.jpg", content_type: "image/jpeg" } });
+}
+
+async function listed(storage: ObjectStorage, prefix: string) {
+  const objects = [];
+  for await (const object of storage.list(prefix)) objects.push(object);
+  return objects.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
 beforeAll(async () => {
   s3 = await startS3Server();
   s3Storage = new S3ObjectStorage({
@@ -43,6 +72,7 @@ beforeAll(async () => {
   });
   // The route handler resolves the configured driver: the local one, in this folder.
   (globalThis as { __familyBookStorage?: ObjectStorage }).__familyBookStorage = localStorage;
+  account = await createAccount();
 });
 
 afterAll(async () => {
@@ -93,13 +123,37 @@ describe.each(drivers)("object storage contract: $name", ({ storage, fetchUrl })
     expect(response.status).toBe(403);
   });
 
-  it("accepts an upload through a signed upload URL", async () => {
-    const upload = await storage().signedUploadUrl("uploads/f/original", { expiresInSeconds: 60, contentType: "image/jpeg" });
+  it("accepts an upload through a signed upload URL, with the signed content type", async () => {
+    const key = `uploads/f/${randomUUID()}`;
+    await pendingUpload(key);
+    const upload = await storage().signedUploadUrl(key, { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
 
-    const response = await fetchUrl(upload.url, { method: upload.method, headers: upload.headers, body: photoBytes });
+    const response = await sendUpload(fetchUrl, upload, photoBytes);
 
-    expect(response.status).toBe(200);
-    expect((await storage().get("uploads/f/original"))?.body.equals(photoBytes)).toBe(true);
+    expect(response.ok).toBe(true);
+    expect(await storage().get(key)).toEqual({ body: photoBytes, contentType: "image/jpeg" });
+  });
+
+  it("lists the objects under a prefix with their size and time, and nothing else", async () => {
+    const before = new Date(Date.now() - 60_000);
+    await storage().put("listing/a/one.jpg", photoBytes, "image/jpeg");
+    await storage().put("listing/a/two.jpg", Buffer.from("12"), "image/jpeg");
+    await storage().put("listing/b/three.jpg", photoBytes, "image/jpeg");
+    await storage().put("listing-elsewhere/four.jpg", photoBytes, "image/jpeg");
+
+    const everything = await listed(storage(), "listing/");
+    expect(everything.map((object) => [object.key, object.size])).toEqual([
+      ["listing/a/one.jpg", photoBytes.length],
+      ["listing/a/two.jpg", 2],
+      ["listing/b/three.jpg", photoBytes.length],
+    ]);
+    for (const object of everything) expect(object.lastModified.getTime()).toBeGreaterThan(before.getTime());
+    expect((await listed(storage(), "listing/a/")).map((object) => object.key)).toEqual(["listing/a/one.jpg", "listing/a/two.jpg"]);
+    expect((await listed(storage(), "listing/a/t")).map((object) => object.key)).toEqual(["listing/a/two.jpg"]);
+    expect(await listed(storage(), "nothing-here/")).toEqual([]);
+
+    await storage().delete("listing/a/two.jpg");
+    expect((await listed(storage(), "listing/a/")).map((object) => object.key)).toEqual(["listing/a/one.jpg"]);
   });
 
   it("deletes an object, and deleting it again is not an error", async () => {
@@ -114,6 +168,36 @@ describe.each(drivers)("object storage contract: $name", ({ storage, fetchUrl })
   it("refuses keys that could escape the store", async () => {
     await expect(storage().put("../outside.jpg", photoBytes, "image/jpeg")).rejects.toThrow("Invalid storage key");
     await expect(storage().put("/etc/passwd", photoBytes, "image/jpeg")).rejects.toThrow("Invalid storage key");
+  });
+});
+
+// s3rver checks neither signatures nor POST policies (real S3 does both), so what is tested for S3
+// is what the signed policy says; the local driver's own checks are tested for real.
+describe("S3 uploads: a presigned POST whose policy binds the key, the type and the size", () => {
+  it("signs a policy that S3 enforces: this key only, this content type only, 1 byte to 5 MB, for the given minutes", async () => {
+    const signedAt = Date.now();
+    const upload = await s3Storage.signedUploadUrl("uploads/p/photo", { expiresInSeconds: 900, contentType: "image/png", maxBytes: MAX_PHOTO_BYTES });
+
+    expect(upload.method).toBe("POST");
+    expect(upload.url).toBe(`${s3.endpoint}/${s3.bucket}`);
+    expect(upload.headers).toEqual({});
+    expect(upload.fields).toMatchObject({ key: "uploads/p/photo", "Content-Type": "image/png", "X-Amz-Algorithm": "AWS4-HMAC-SHA256" });
+    expect(upload.fields["X-Amz-Signature"]).toMatch(/^[0-9a-f]{64}$/);
+    const policy = JSON.parse(Buffer.from(upload.fields.Policy!, "base64").toString("utf8")) as { expiration: string; conditions: unknown[] };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ["content-length-range", 1, MAX_PHOTO_BYTES],
+        ["eq", "$Content-Type", "image/png"],
+        { key: "uploads/p/photo" },
+        { bucket: s3.bucket },
+      ]),
+    );
+    // No condition lets the key or the type vary.
+    expect(policy.conditions.filter((condition) => Array.isArray(condition) && condition[0] === "starts-with")).toEqual([]);
+    const expiration = new Date(policy.expiration).getTime();
+    expect(expiration).toBeGreaterThanOrEqual(Math.floor(signedAt / 1000) * 1000 + 900_000);
+    expect(expiration).toBeLessThanOrEqual(Date.now() + 900_000);
+    expect(upload.expiresAt.getTime()).toBeGreaterThanOrEqual(signedAt + 900_000);
   });
 });
 
@@ -143,16 +227,20 @@ describe("local driver signatures and limits", () => {
 
 
   it("refuses an upload whose content type differs from the signed one", async () => {
-    const upload = await localStorage.signedUploadUrl("uploads/h/original", { expiresInSeconds: 60, contentType: "image/jpeg" });
+    const key = `uploads/h/${randomUUID()}`;
+    await pendingUpload(key);
+    const upload = await localStorage.signedUploadUrl(key, { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
 
     const response = await callLocalRoute(upload.url, { method: "PUT", headers: { "Content-Type": "text/html" }, body: "<script>" });
 
     expect(response.status).toBe(403);
-    expect(await localStorage.get("uploads/h/original")).toBeNull();
+    expect(await localStorage.get(key)).toBeNull();
   });
 
   it("refuses an upload larger than 5 MB with 413", async () => {
-    const upload = await localStorage.signedUploadUrl("uploads/i/original", { expiresInSeconds: 60, contentType: "image/jpeg" });
+    const key = `uploads/i/${randomUUID()}`;
+    await pendingUpload(key);
+    const upload = await localStorage.signedUploadUrl(key, { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
 
     const response = await callLocalRoute(upload.url, {
       method: "PUT",
@@ -162,7 +250,90 @@ describe("local driver signatures and limits", () => {
 
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ success: false, data: null, error: "Photos can be at most 5MB." });
-    expect(await localStorage.get("uploads/i/original")).toBeNull();
+    expect(await localStorage.get(key)).toBeNull();
+  });
+
+  it("refuses a chunked upload (no Content-Length) with 413 as soon as it passes 5 MB, reading no further and keeping nothing", async () => {
+    const key = `uploads/k/${randomUUID()}`;
+    await pendingUpload(key);
+    const upload = await localStorage.signedUploadUrl(key, { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
+    // 400 MB on offer, 64 kB at a time, produced only when the route asks for more.
+    const chunk = new Uint8Array(64 * 1024).fill(7);
+    let produced = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (produced >= 400 * 1024 * 1024) return controller.close();
+        produced += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(new URL(upload.url, localOrigin), { method: "PUT", headers: upload.headers, body, duplex: "half" } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+    const keyParts = new URL(upload.url, localOrigin).pathname.replace(/^\/api\/storage\//, "").split("/");
+
+    const response = await PUT(request, { params: Promise.resolve({ key: keyParts }) });
+
+    expect(response.status).toBe(413);
+    // The cap, the chunk that crossed it, and what the stream had queued: nowhere near 400 MB.
+    expect(produced).toBeLessThan(MAX_PHOTO_BYTES + 4 * chunk.length);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toEqual({ success: false, data: null, error: "Photos can be at most 5MB." });
+    expect(await localStorage.get(key)).toBeNull();
+    expect(readdirSync(path.join(localRoot, "uploads", "k"))).toEqual([]);
+  });
+
+  it("takes at most the size the upload URL was signed for, and a changed size is a changed signature", async () => {
+    const key = `uploads/l/${randomUUID()}`;
+    await pendingUpload(key);
+    const upload = await localStorage.signedUploadUrl(key, { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: 10 });
+
+    const tooLarge = await callLocalRoute(upload.url, { method: "PUT", headers: upload.headers, body: Buffer.alloc(11) });
+    expect(tooLarge.status).toBe(413);
+
+    const raised = await callLocalRoute(upload.url.replace("max=10", "max=100"), { method: "PUT", headers: upload.headers, body: Buffer.alloc(11) });
+    expect(raised.status).toBe(403);
+    expect(await raised.json()).toEqual({ success: false, data: null, error: "This link is not valid." });
+
+    const fits = await callLocalRoute(upload.url, { method: "PUT", headers: upload.headers, body: Buffer.alloc(10) });
+    expect(fits.status).toBe(200);
+  });
+
+  it("refuses a PUT once the upload is no longer pending (a memory took it), so a used URL parks nothing", async () => {
+    const key = `uploads/m/${randomUUID()}`;
+    await pendingUpload(key);
+    const upload = await localStorage.signedUploadUrl(key, { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
+    expect((await callLocalRoute(upload.url, { method: "PUT", headers: upload.headers, body: photoBytes })).status).toBe(200);
+    // A retry while the upload is still pending is fine.
+    expect((await callLocalRoute(upload.url, { method: "PUT", headers: upload.headers, body: photoBytes })).status).toBe(200);
+    // What saving a memory does: the row goes, then the object.
+    await (await getDb()).photoUpload.delete({ where: { key } });
+    await localStorage.delete(key);
+
+    const again = await callLocalRoute(upload.url, { method: "PUT", headers: upload.headers, body: Buffer.alloc(4 * 1024 * 1024, 1) });
+
+    expect(again.status).toBe(403);
+    expect(await again.json()).toEqual({ success: false, data: null, error: "This upload link can no longer be used." });
+    expect(await localStorage.head(key)).toBeNull();
+  });
+
+  it("refuses a PUT to a key no upload ever named, even with a good signature", async () => {
+    const upload = await localStorage.signedUploadUrl("uploads/n/never", { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
+
+    const response = await callLocalRoute(upload.url, { method: "PUT", headers: upload.headers, body: photoBytes });
+
+    expect(response.status).toBe(403);
+    expect(await localStorage.head("uploads/n/never")).toBeNull();
+  });
+
+  it("never accepts a link it did not sign, whatever its expiry, size and signature say (fuzzed)", () => {
+    const text = fc.oneof(fc.constant(null), fc.string(), fc.stringMatching(/^[0-9]{1,12}$/), fc.base64String());
+    fc.assert(
+      fc.property(fc.constantFrom("GET" as const, "PUT" as const), text, text, text, text, (method, expires, maxBytes, signature, contentType) => {
+        const verdict = localStorage.verify({ method, key: "uploads/o/photo", expires, maxBytes, signature, contentType });
+        expect(verdict.ok).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("answers expired and invalid links with a clear envelope", async () => {

@@ -14,11 +14,11 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
-import { localToday, memoryFormSchema, type MemoryFormValues } from "@/lib/schemas/memories";
+import { localToday, memoryFormSchema, UPLOAD_NOT_FOUND, type MemoryFormValues } from "@/lib/schemas/memories";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 import { PhotoPicker, type NewPhoto } from "./photo-picker";
 import { TagChecklist, type TaggableMember } from "./tag-checklist";
-import { uploadPhoto } from "./upload-photo";
+import { PhotoUploadError, uploadPhoto } from "./upload-photo";
 
 type Props = {
   mode: "add" | "edit";
@@ -29,6 +29,7 @@ type Props = {
 };
 
 const noSubscription = () => () => {};
+const PHOTO_NOT_UPLOADED = "Photo not uploaded";
 const sameIds = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** The one memory form, for adding and for editing (SPEC §2 Add a New Memory, Edit Memory). */
@@ -71,15 +72,38 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
     });
   }
 
-  const setProgress = (key: string, progress: number) =>
-    setAdded((current) => current.map((photo) => (photo.key === key ? { ...photo, progress } : photo)));
+  const updatePhoto = (key: string, change: Partial<NewPhoto>) =>
+    setAdded((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
+
+  /**
+   * Sends each new photo to storage, once: a photo already uploaded by an earlier try keeps its
+   * upload. A failure marks that photo and names it; the rest of the form stays as it was.
+   */
+  async function uploadNewPhotos() {
+    const uploadIds: string[] = [];
+    for (const photo of added) {
+      if (photo.uploadId) {
+        uploadIds.push(photo.uploadId);
+        continue;
+      }
+      updatePhoto(photo.key, { failed: false });
+      try {
+        const uploadId = await uploadPhoto(photo.file, (fraction) => updatePhoto(photo.key, { progress: fraction }));
+        updatePhoto(photo.key, { uploadId });
+        uploadIds.push(uploadId);
+      } catch (error) {
+        updatePhoto(photo.key, { failed: true });
+        throw error;
+      }
+    }
+    return uploadIds;
+  }
 
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
     setFormError(null);
     try {
-      const uploadIds: string[] = [];
-      for (const photo of added) uploadIds.push(await uploadPhoto(photo.file, (fraction) => setProgress(photo.key, fraction)));
+      const uploadIds = await uploadNewPhotos();
 
       const body = new FormData();
       if (mode === "add") {
@@ -104,7 +128,12 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         method: mode === "add" ? "POST" : "PUT",
         formData: body,
       });
-      if (!result.ok) throw new Error(result.error);
+      if (!result.ok) {
+        // Unsaved uploads expire: when the server no longer has one, the next try sends those
+        // photos afresh. Otherwise the uploads wait for the next try.
+        if (result.error === UPLOAD_NOT_FOUND) setAdded((current) => current.map((photo) => ({ ...photo, uploadId: undefined })));
+        throw new Error(result.error);
+      }
       if (mode === "add") toast.success("Memory created", { description: "Your memory has been saved successfully." });
       else toast.success("Memory updated", { description: "Your memory has been updated successfully." });
       router.push("/memories");
@@ -113,7 +142,8 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
       const message = (error as Error).message;
       setFormError(message);
       setAdded((current) => current.map((photo) => ({ ...photo, progress: null })));
-      if (mode === "add") toast.error("Error", { description: "Failed to save memory. Please try again." });
+      if (error instanceof PhotoUploadError) toast.error(PHOTO_NOT_UPLOADED, { description: message });
+      else if (mode === "add") toast.error("Error", { description: "Failed to save memory. Please try again." });
       else toast.error("Error", { description: `Failed to update memory: ${message || "Please try again."}` });
       setSaving(false);
     }

@@ -9,7 +9,16 @@ import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
 export type ExistingPhoto = { id: string; thumbnail_url: string };
-export type NewPhoto = { key: string; file: File; previewUrl: string; progress: number | null };
+export type NewPhoto = {
+  key: string;
+  file: File;
+  previewUrl: string;
+  progress: number | null;
+  /** Set once the photo is in storage, so another try does not send it again. */
+  uploadId?: string;
+  /** The last try to send it to storage failed. */
+  failed?: boolean;
+};
 
 /**
  * Photos of a memory before saving: existing ones (edit) can be removed, new ones added and
@@ -76,7 +85,16 @@ export function PhotoPicker({
           {added.map((photo) => (
             <li key={photo.key} className="relative">
               {/* eslint-disable-next-line @next/next/no-img-element -- local preview (blob: URL) */}
-              <img src={photo.previewUrl} alt={`New photo ${photo.file.name}`} className="aspect-[4/3] w-full rounded-lg border object-cover" />
+              <img
+                src={photo.previewUrl}
+                alt={`New photo ${photo.file.name}`}
+                className={cn("aspect-[4/3] w-full rounded-lg border object-cover", photo.failed && "border-2 border-destructive")}
+              />
+              {photo.failed && (
+                <p className="mt-1 text-sm font-medium text-destructive">
+                  {photo.file.name} was not uploaded
+                </p>
+              )}
               {photo.progress !== null && (
                 <progress
                   className="absolute inset-x-2 bottom-2 h-2 w-[calc(100%-1rem)] accent-primary"

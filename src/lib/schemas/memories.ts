@@ -19,6 +19,8 @@ export const fileTooLarge = (fileName: string) => `${fileName} is larger than ${
 export const NOT_AN_IMAGE_TITLE = "Only image files can be uploaded";
 export const notAnImage = (fileName: string) => `${fileName} is not an image. Only image files can be uploaded.`;
 
+export const UPLOAD_NOT_FOUND = "A photo upload was not found or has expired. Please add the photo again.";
+
 export const TITLE_MAX_LENGTH = 200;
 export const CONTENT_MAX_LENGTH = 20_000;
 

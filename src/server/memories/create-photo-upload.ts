@@ -4,16 +4,34 @@ import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
+import { countAndLimit, type RateLimitRule } from "@/server/http/rate-limit";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { sweepStaleUploads } from "./sweep-stale-uploads";
+import { sweepStaleUploads, UPLOAD_LIFETIME_MS, UPLOAD_URL_LIFETIME_SECONDS, UPLOADS_PREFIX } from "./sweep-stale-uploads";
 
-export const UPLOAD_URL_LIFETIME_SECONDS = 15 * 60;
+/** Photos a person may have uploaded and not yet saved in a memory: five memories' worth. */
+export const MAX_PENDING_UPLOADS = 25;
+
+export const tooManyPendingUploads = (count: number) =>
+  `You have ${count} uploaded photos that are not saved in a memory yet. Save your memory first; unsaved photos are cleared after a day.`;
+
+/** Upload slots asked for, per person: a generous hour of adding photos, not a flood. */
+export const uploadSlotsByUser: RateLimitRule = {
+  name: "photo-upload-slots",
+  limit: 60,
+  windowSeconds: 15 * 60,
+  message: (minutes) => `Too many photo uploads in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+};
+
+// The sweep lists storage, so one instance runs it at most once a minute, whoever asks.
+const SWEEP_INTERVAL_MS = 60_000;
+let lastSweepAt = 0;
 
 /**
- * Where the browser may put one photo: a presigned PUT to a fresh key, recorded as an upload
- * that belongs to the viewer until a memory takes it (or the sweep removes it after a day).
- * The declared size and type are only a courtesy check; the bytes are checked when it is used.
+ * Where the browser may put one photo: a presigned upload to a fresh key, recorded as an upload
+ * that belongs to the viewer until a memory takes it (or the sweep removes it after a day). The
+ * store refuses more than 5 MB and another content type itself; the declared size and type are
+ * a courtesy check here, and the bytes are checked when a memory uses the upload.
  */
 export async function createPhotoUpload({
   viewer,
@@ -28,14 +46,41 @@ export async function createPhotoUpload({
 }) {
   if (!/^image\/[a-z0-9.+-]+$/i.test(contentType)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
   if (size > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
+  await countAndLimit(uploadSlotsByUser, viewer.id);
   const prisma = await getDb();
   const storage = getStorage();
-  // Opportunistic housekeeping: whoever uploads next cleans up what was abandoned yesterday.
-  await sweepStaleUploads().catch((error) => console.warn("Sweeping old photo uploads failed:", (error as Error).message));
+  const now = new Date();
+  if (now.getTime() - lastSweepAt >= SWEEP_INTERVAL_MS) {
+    lastSweepAt = now.getTime();
+    // Opportunistic housekeeping: whoever uploads next cleans up what was abandoned.
+    await sweepStaleUploads().catch((error) => console.warn("Sweeping old photo uploads failed:", (error as Error).message));
+  }
 
   const id = randomUUID();
-  const key = `uploads/${viewer.id}/${id}`;
-  await prisma.photoUpload.create({ data: { id, user_id: viewer.id, key, file_name: fileName, content_type: contentType.toLowerCase() } });
-  const signed = await storage.signedUploadUrl(key, { expiresInSeconds: UPLOAD_URL_LIFETIME_SECONDS, contentType: contentType.toLowerCase() });
-  return { id, url: signed.url, method: signed.method, headers: signed.headers, expires_at: signed.expiresAt.toISOString() };
+  const key = `${UPLOADS_PREFIX}${viewer.id}/${id}`;
+  const type = contentType.toLowerCase();
+  await prisma.$transaction(async (tx) => {
+    // Two requests at once must not both count 24 and both add one: one waits for the other.
+    await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`photo-uploads:${viewer.id}`}))) AS acquired`;
+    const pending = await tx.photoUpload.findMany({
+      where: { user_id: viewer.id, created_at: { gt: new Date(now.getTime() - UPLOAD_LIFETIME_MS) } },
+      select: { created_at: true },
+      orderBy: { created_at: "asc" },
+    });
+    if (pending.length >= MAX_PENDING_UPLOADS) {
+      const freedAt = pending[0]!.created_at.getTime() + UPLOAD_LIFETIME_MS;
+      const seconds = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
+      throw new AppError("RATE_LIMITED", tooManyPendingUploads(pending.length), undefined, { "Retry-After": String(seconds) });
+    }
+    await tx.photoUpload.create({ data: { id, user_id: viewer.id, key, file_name: fileName, content_type: type } });
+  });
+  const signed = await storage.signedUploadUrl(key, { expiresInSeconds: UPLOAD_URL_LIFETIME_SECONDS, contentType: type, maxBytes: MAX_PHOTO_BYTES });
+  return {
+    id,
+    url: signed.url,
+    method: signed.method,
+    headers: signed.headers,
+    fields: signed.fields,
+    expires_at: signed.expiresAt.toISOString(),
+  };
 }

@@ -1,14 +1,12 @@
 import "server-only";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
-import { fileTooLarge } from "@/lib/schemas/memories";
+import { fileTooLarge, UPLOAD_NOT_FOUND } from "@/lib/schemas/memories";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/http/app-error";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 import type { UserDto } from "@/server/users/user-dto";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline";
-
-export const UPLOAD_NOT_FOUND = "A photo upload was not found or has expired. Please add the photo again.";
 
 /** A photo sent in the multipart form, read up to its cap (parse-memory-form.ts). */
 export type IncomingFile = { fileName: string; bytes: Buffer };

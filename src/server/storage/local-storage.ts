@@ -1,11 +1,22 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rm, stat, writeFile, rename } from "node:fs/promises";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { assertValidKey, type ObjectStorage, type SignOptions, type SignedUpload } from "./object-storage";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  assertValidKey,
+  assertValidPrefix,
+  type ListedObject,
+  type ObjectStorage,
+  type SignedUpload,
+  type SignOptions,
+  type UploadOptions,
+} from "./object-storage";
 
 // Objects kept as files under the data folder, served by the app itself at /api/storage/{key}
-// with URLs signed like S3's: an HMAC of method, key, expiry (and content type for uploads).
+// with URLs signed like S3's: an HMAC of method, key, expiry (and, for uploads, the content type
+// and the largest size the upload may have).
 
 export type SignedRequest = {
   method: "GET" | "PUT";
@@ -13,12 +24,18 @@ export type SignedRequest = {
   expires: string | null;
   signature: string | null;
   contentType?: string | null;
+  /** The `max` parameter of an upload URL. */
+  maxBytes?: string | null;
   now?: Date;
 };
 
-export type VerificationResult = { ok: true } | { ok: false; reason: "expired" | "invalid" };
+export type VerificationResult = { ok: true; maxBytes: number | null } | { ok: false; reason: "expired" | "invalid" };
 
 export const LOCAL_STORAGE_ROUTE = "/api/storage";
+
+// Beside each object: its content type, and (while it is being written) a partial file.
+const TYPE_SUFFIX = ".type";
+const PARTIAL_SUFFIX = ".partial";
 
 export class LocalObjectStorage implements ObjectStorage {
   readonly driver = "local" as const;
@@ -35,19 +52,31 @@ export class LocalObjectStorage implements ObjectStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string) {
+    await this.putStream(key, [body], contentType);
+  }
+
+  /**
+   * Writes the chunks to a partial file as they come, then renames it into place, so a reader
+   * never sees half a photo. If the chunks fail (a body over its cap), nothing is left behind.
+   */
+  async putStream(key: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, contentType: string) {
     const file = this.filePath(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a photo.
-    const temporary = `${file}.${randomUUID()}.partial`;
-    await writeFile(temporary, body);
-    await writeFile(`${file}.type`, contentType);
-    await rename(temporary, file);
+    const partial = `${file}.${randomUUID()}${PARTIAL_SUFFIX}`;
+    try {
+      await pipeline(Readable.from(chunks, { objectMode: false }), createWriteStream(partial));
+      await writeFile(`${file}${TYPE_SUFFIX}`, contentType);
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string) {
     const file = this.filePath(key);
     try {
-      const [body, contentType] = await Promise.all([readFile(file), readFile(`${file}.type`, "utf8")]);
+      const [body, contentType] = await Promise.all([readFile(file), readFile(`${file}${TYPE_SUFFIX}`, "utf8")]);
       return { body, contentType };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
@@ -58,7 +87,7 @@ export class LocalObjectStorage implements ObjectStorage {
   async head(key: string) {
     const file = this.filePath(key);
     try {
-      const [info, contentType] = await Promise.all([stat(file), readFile(`${file}.type`, "utf8")]);
+      const [info, contentType] = await Promise.all([stat(file), readFile(`${file}${TYPE_SUFFIX}`, "utf8")]);
       return { size: info.size, contentType };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
@@ -68,7 +97,24 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async delete(key: string) {
     const file = this.filePath(key);
-    await Promise.all([rm(file, { force: true }), rm(`${file}.type`, { force: true })]);
+    await Promise.all([rm(file, { force: true }), rm(`${file}${TYPE_SUFFIX}`, { force: true })]);
+  }
+
+  async *list(prefix: string): AsyncGenerator<ListedObject> {
+    assertValidPrefix(prefix);
+    // Walk the deepest folder the prefix names, and keep the keys that really start with it.
+    const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+    const start = folder ? path.join(this.root, ...folder.split("/")) : this.root;
+    for await (const key of walk(start, folder)) {
+      if (!key.startsWith(prefix)) continue;
+      try {
+        const info = await stat(path.join(this.root, ...key.split("/")));
+        yield { key, size: info.size, lastModified: info.mtime };
+      } catch (error) {
+        // Deleted while we walked.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
   }
 
   async signedDownloadUrl(key: string, options: SignOptions) {
@@ -78,14 +124,16 @@ export class LocalObjectStorage implements ObjectStorage {
     return `${this.publicBaseUrl}${LOCAL_STORAGE_ROUTE}/${key}?expires=${expires}&signature=${signature}`;
   }
 
-  async signedUploadUrl(key: string, options: SignOptions & { contentType: string }): Promise<SignedUpload> {
+  async signedUploadUrl(key: string, options: UploadOptions): Promise<SignedUpload> {
     assertValidKey(key);
     const expires = expiryOf(options);
-    const signature = this.sign({ method: "PUT", key, expires, contentType: options.contentType });
+    const maxBytes = Math.floor(options.maxBytes);
+    const signature = this.sign({ method: "PUT", key, expires, contentType: options.contentType, maxBytes });
     return {
-      url: `${this.publicBaseUrl}${LOCAL_STORAGE_ROUTE}/${key}?expires=${expires}&signature=${signature}`,
+      url: `${this.publicBaseUrl}${LOCAL_STORAGE_ROUTE}/${key}?expires=${expires}&max=${maxBytes}&signature=${signature}`,
       method: "PUT",
       headers: { "Content-Type": options.contentType },
+      fields: {},
       expiresAt: new Date(expires * 1000),
     };
   }
@@ -93,23 +141,44 @@ export class LocalObjectStorage implements ObjectStorage {
   verify(request: SignedRequest): VerificationResult {
     const expires = Number(request.expires);
     if (!request.signature || !Number.isInteger(expires)) return { ok: false, reason: "invalid" };
+    const maxBytes = request.method === "PUT" ? Number(request.maxBytes) : null;
+    if (maxBytes !== null && !(Number.isSafeInteger(maxBytes) && maxBytes > 0)) return { ok: false, reason: "invalid" };
     const expected = Buffer.from(
-      this.sign({ method: request.method, key: request.key, expires, contentType: request.contentType ?? undefined }),
+      this.sign({ method: request.method, key: request.key, expires, contentType: request.contentType ?? undefined, maxBytes: maxBytes ?? undefined }),
     );
     const given = Buffer.from(request.signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "invalid" };
     const now = Math.floor((request.now ?? new Date()).getTime() / 1000);
     if (now > expires) return { ok: false, reason: "expired" };
-    return { ok: true };
+    return { ok: true, maxBytes };
   }
 
-  private sign(input: { method: string; key: string; expires: number; contentType?: string }) {
-    const payload = [input.method, input.key, input.expires, input.method === "PUT" ? (input.contentType ?? "") : ""].join("\n");
-    return createHmac("sha256", this.secret).update(payload).digest("base64url");
+  private sign(input: { method: string; key: string; expires: number; contentType?: string; maxBytes?: number }) {
+    const payload =
+      input.method === "PUT"
+        ? [input.method, input.key, input.expires, input.contentType ?? "", input.maxBytes ?? ""]
+        : [input.method, input.key, input.expires, ""];
+    return createHmac("sha256", this.secret).update(payload.join("\n")).digest("base64url");
   }
 }
 
 function expiryOf(options: SignOptions) {
   const now = options.now ?? new Date();
   return Math.floor(now.getTime() / 1000) + options.expiresInSeconds;
+}
+
+/** Keys of the objects under a folder (the driver's own side files left out). */
+async function* walk(directory: string, keyPrefix: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const key = keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walk(path.join(directory, entry.name), key);
+    else if (entry.isFile() && !entry.name.endsWith(TYPE_SUFFIX) && !entry.name.endsWith(PARTIAL_SUFFIX)) yield key;
+  }
 }

@@ -4,11 +4,20 @@
 
 export type StoredObject = { body: Buffer; contentType: string };
 
+export type ListedObject = { key: string; size: number; lastModified: Date };
+
+/**
+ * Where and how the browser sends one file. PUT: the file is the body, with `headers`. POST: a
+ * multipart form with every entry of `fields` first, then the file as the field `file`. Either
+ * way the store itself refuses a file larger than the signed maximum or of another type.
+ */
 export type SignedUpload = {
   url: string;
-  method: "PUT";
+  method: "PUT" | "POST";
   /** Headers the browser must send with the upload, exactly as given. */
   headers: Record<string, string>;
+  /** Form fields to send before the file (POST only; empty for PUT). */
+  fields: Record<string, string>;
   expiresAt: Date;
 };
 
@@ -16,6 +25,12 @@ export type SignOptions = {
   expiresInSeconds: number;
   /** Signing time; the default is now. */
   now?: Date;
+};
+
+export type UploadOptions = SignOptions & {
+  contentType: string;
+  /** The largest file the store will take through this upload. */
+  maxBytes: number;
 };
 
 export type ObjectStorage = {
@@ -27,8 +42,10 @@ export type ObjectStorage = {
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with the prefix, a page at a time, in no promised order. */
+  list(prefix: string): AsyncIterable<ListedObject>;
   signedDownloadUrl(key: string, options: SignOptions): Promise<string>;
-  signedUploadUrl(key: string, options: SignOptions & { contentType: string }): Promise<SignedUpload>;
+  signedUploadUrl(key: string, options: UploadOptions): Promise<SignedUpload>;
 };
 
 export class StorageUnavailableError extends Error {
@@ -42,4 +59,10 @@ export function assertValidKey(key: string) {
   if (key.length > 512 || !KEY_PATTERN.test(key) || key.split("/").some((part) => part === "..")) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
+}
+
+/** A prefix to list: empty, or a valid key, optionally ending with "/". */
+export function assertValidPrefix(prefix: string) {
+  const trimmed = prefix.endsWith("/") ? prefix.slice(0, -1) : prefix;
+  if (trimmed !== "") assertValidKey(trimmed);
 }

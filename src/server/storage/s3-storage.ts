@@ -2,12 +2,25 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type CORSRule,
 } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { assertValidKey, StorageUnavailableError, type ObjectStorage, type SignOptions, type SignedUpload } from "./object-storage";
+import { readBucketCors, s3ClientConfig } from "./bucket-cors.mjs";
+import {
+  assertValidKey,
+  assertValidPrefix,
+  StorageUnavailableError,
+  type ListedObject,
+  type ObjectStorage,
+  type SignedUpload,
+  type SignOptions,
+  type UploadOptions,
+} from "./object-storage";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -19,7 +32,9 @@ export type S3StorageOptions = {
 };
 
 // Any S3-compatible store (AWS S3, MinIO, R2). The bucket stays private: the browser only ever
-// holds presigned URLs that expire.
+// holds presigned URLs that expire. Uploads are presigned POSTs: their signed policy names the
+// key, the content type and the size range, and S3 itself refuses anything else (a presigned PUT
+// cannot bind the size).
 export class S3ObjectStorage implements ObjectStorage {
   readonly driver = "s3" as const;
   private readonly client: S3Client;
@@ -27,16 +42,7 @@ export class S3ObjectStorage implements ObjectStorage {
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-      // Without these the SDK signs a checksum of an empty body into presigned URLs.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-      maxAttempts: 2,
-    });
+    this.client = new S3Client(s3ClientConfig(options));
   }
 
   async put(key: string, body: Buffer, contentType: string) {
@@ -80,20 +86,45 @@ export class S3ObjectStorage implements ObjectStorage {
     });
   }
 
-  async signedUploadUrl(key: string, options: SignOptions & { contentType: string }): Promise<SignedUpload> {
+  async *list(prefix: string): AsyncGenerator<ListedObject> {
+    assertValidPrefix(prefix);
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.guard(() =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken })),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  async signedUploadUrl(key: string, options: UploadOptions): Promise<SignedUpload> {
     assertValidKey(key);
-    const now = options.now ?? new Date();
-    const url = await getSignedUrl(
-      this.client,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }),
-      { expiresIn: options.expiresInSeconds, signingDate: now },
-    );
-    return {
-      url,
-      method: "PUT",
-      headers: { "Content-Type": options.contentType },
-      expiresAt: new Date(now.getTime() + options.expiresInSeconds * 1000),
-    };
+    // The policy is signed at the current time; `now` only applies to the other drivers and to GETs.
+    const signedAt = Date.now();
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.bucket,
+      Key: key,
+      Fields: { "Content-Type": options.contentType },
+      Conditions: [
+        ["content-length-range", 1, Math.floor(options.maxBytes)],
+        ["eq", "$Content-Type", options.contentType],
+      ],
+      Expires: options.expiresInSeconds,
+    });
+    return { url, method: "POST", headers: {}, fields, expiresAt: new Date(signedAt + options.expiresInSeconds * 1000) };
+  }
+
+  /** The bucket's CORS rules; none (not an error) when the bucket has no CORS configuration. */
+  async corsRules(): Promise<CORSRule[]> {
+    return this.guard(() => readBucketCors(this.client, this.bucket));
+  }
+
+  get bucketName() {
+    return this.bucket;
   }
 
   private async guard<Output>(call: () => Promise<Output>): Promise<Output> {

@@ -1,9 +1,13 @@
 // GET|PUT /api/storage/{key} – the local storage driver's signed download and upload URLs
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { AppError } from "@/server/http/app-error";
+import { readBodyChunks } from "@/server/http/read-body";
 import { toErrorResponse } from "@/server/http/to-error-response";
+import { assertUploadPending } from "@/server/memories/assert-upload-pending";
 import { getStorage } from "@/server/storage";
 import type { LocalObjectStorage } from "@/server/storage/local-storage";
+
+const PHOTO_TOO_LARGE = "Photos can be at most 5MB.";
 
 type Context = { params: Promise<{ key: string[] }> };
 
@@ -21,11 +25,12 @@ async function authorise(request: Request, context: Context, method: "GET" | "PU
     expires: url.searchParams.get("expires"),
     signature: url.searchParams.get("signature"),
     contentType: method === "PUT" ? request.headers.get("content-type") : null,
+    maxBytes: method === "PUT" ? url.searchParams.get("max") : null,
   });
   if (!verdict.ok) {
     throw new AppError("FORBIDDEN", verdict.reason === "expired" ? "This link has expired." : "This link is not valid.");
   }
-  return { storage, key, expires: Number(url.searchParams.get("expires")) };
+  return { storage, key, expires: Number(url.searchParams.get("expires")), maxBytes: verdict.maxBytes ?? MAX_PHOTO_BYTES };
 }
 
 export async function GET(request: Request, context: Context) {
@@ -50,12 +55,11 @@ export async function GET(request: Request, context: Context) {
 
 export async function PUT(request: Request, context: Context) {
   try {
-    const { storage, key } = await authorise(request, context, "PUT");
-    const declaredLength = Number(request.headers.get("content-length") ?? "0");
-    if (declaredLength > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Photos can be at most 5MB.");
-    const body = Buffer.from(await request.arrayBuffer());
-    if (body.length > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Photos can be at most 5MB.");
-    await storage.put(key, body, request.headers.get("content-type") ?? "application/octet-stream");
+    const { storage, key, maxBytes } = await authorise(request, context, "PUT");
+    await assertUploadPending({ key });
+    // Streamed to a partial file with a hard cap, chunked or not: nothing beyond the cap is read.
+    const body = readBodyChunks(request, Math.min(maxBytes, MAX_PHOTO_BYTES), PHOTO_TOO_LARGE);
+    await storage.putStream(key, body, request.headers.get("content-type") ?? "application/octet-stream");
     return new Response(null, { status: 200 });
   } catch (error) {
     return toErrorResponse(error);
