@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { looksLikeInviteCode } from "@/lib/schemas/invites";
 import { INVITE_COOKIE, INVITE_LIFETIME_SECONDS } from "@/server/auth/session-cookies";
+import { cameOverHttps } from "@/server/http/request-info";
 import { findOpenInvite } from "@/server/invites/find-open-invite";
 import { contentSecurityPolicy, securityHeaders, storageOriginFrom } from "@/server/security/security-headers";
 
@@ -33,7 +34,7 @@ export async function proxy(request: NextRequest) {
     response.cookies.set(INVITE_COOKIE, code, {
       httpOnly: true,
       sameSite: "lax",
-      secure: (request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "")) === "https",
+      secure: cameOverHttps(request),
       path: "/",
       maxAge: INVITE_LIFETIME_SECONDS,
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { GUESSES_WHILE_UNDER_ATTACK, signInRules } from "@/server/auth/sign-in-throttle";
@@ -7,6 +7,8 @@ import { call, randomAddress, uniqueEmail } from "../helpers/api";
 import { createAccount } from "../helpers/accounts";
 
 // Guessing is slowed without letting anyone lock the owner out (docs/decisions/010-sign-in-throttling.md).
+// Every guess costs a real password check (scrypt), so some of these take a while on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const TOO_MANY = /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/;
 
