@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/server/http/app-error";
 import { assertNotLimited, clearCount, consume, countAndLimit, refund, type RateLimitRule } from "@/server/http/rate-limit";
+import { getDatabase } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
 
 // The counters behind rate limits, in the database (default) and in Redis (REDIS_URL), which
 // is how several app instances share them.
 
 const rule: RateLimitRule = { name: "test", limit: 3, windowSeconds: 60, message: (minutes) => `Slow down for ${minutes} minute(s).` };
+
+// Opened first: a window starts when its first count is taken, not when the database finishes booting.
+beforeAll(async () => {
+  await getDatabase();
+});
 
 function contract(configure: () => void) {
   it("allows the limit, then refuses with 429, a message and Retry-After", async () => {
