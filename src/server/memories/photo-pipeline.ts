@@ -35,8 +35,10 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
   let orientation: number | undefined;
   let pixels = 0;
   try {
-    // The header alone, without the pixel limit: a bomb is told apart from a non-image here.
-    const metadata = await sharp(bytes).metadata();
+    // The header alone, without sharp's own pixel limit (about 268 megapixels), which would
+    // otherwise make a huge picture fail here like a non-image: a bomb is told apart from a
+    // non-image by its size below, and only a picture within the limit is ever decoded.
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = metadata.format;
     orientation = metadata.orientation;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
