@@ -147,6 +147,7 @@ describe("GET /api/auth/me", () => {
     ["no token", {}],
     ["a garbage token", { token: "garbage" }],
     ["a malformed authorization header", { headers: { authorization: "Basic abc" } }],
+    ["a session cookie that is not percent-decodable", { cookie: "fb_session=%E0%A4%A" }],
   ])("answers 401 with %s", async (_label, options) => {
     const result = await call(me, "/api/auth/me", options);
     expect(result.status).toBe(401);
@@ -158,6 +159,12 @@ describe("GET /api/auth/me", () => {
     const prisma = await getDb();
     await prisma.session.update({ where: { token_hash: hashToken(account.token) }, data: { expires_at: new Date(Date.now() - 1000) } });
     expect((await call(me, "/api/auth/me", { token: account.token })).status).toBe(401);
+  });
+
+  it("reads a good session cookie that sits beside an unreadable one", async () => {
+    const account = await createAccount();
+    const result = await call(me, "/api/auth/me", { cookie: `other=%E0%A4%A; fb_session=${account.token}` });
+    expect(result.status).toBe(200);
   });
 
   it("treats a browser that signed out locally as signed out", async () => {
