@@ -97,6 +97,7 @@ describe("POST /api/auth/register", () => {
     ["email", { email: "not-an-email" }, "Please enter a valid email address"],
     ["password", { password: "seven77" }, "Password must be at least 8 characters"],
     ["password", { password: "x".repeat(129) }, "Password must be at most 128 characters"],
+    ["first_name", { first_name: "Ro\u0000sa" }, "First name contains a hidden control character or a broken character. Please remove it and try again."],
   ])("refuses an invalid %s with 400 and says why", async (field, change, message) => {
     const result = await call(register, "/api/auth/register", { body: { ...valid(), ...change } });
     expect(result.status).toBe(400);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text";
 
 // One schema per rule, used by the forms (react-hook-form) and the route handlers alike.
 
@@ -12,6 +13,7 @@ const email = z
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
+  .superRefine(plainText("Email"))
   .transform((value) => value.replace(/%2B/gi, "+"))
   .pipe(z.email("Please enter a valid email address"));
 
@@ -20,7 +22,8 @@ const name = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .max(100, `${label} must be at most 100 characters`)
+    .superRefine(plainText(label));
 
 export const registerSchema = z.object({
   first_name: name("First name"),
@@ -29,10 +32,12 @@ export const registerSchema = z.object({
   password: z
     .string({ error: "Password is required" })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .superRefine(plainText("Password")),
   family_id: z
     .string()
     .trim()
+    .superRefine(plainText("The invite link's family id"))
     .optional()
     .nullable()
     .transform((value) => (value ? value : undefined)),
