@@ -17,7 +17,7 @@ export const INVALID_INVITE = "This invite link is not valid. Please ask your re
  */
 export async function registerUser({ input, address, userAgent }: { input: unknown; address: string; userAgent?: string | null }) {
   await countAndLimit(registrationsByAddress, address);
-  const parsed = registerSchema.parse(input);
+  const parsed = await registerSchema.parseAsync(input);
   await countAndLimit(registrationsByAccount, parsed.email);
 
   if (parsed.family_id !== undefined && !UUID_PATTERN.test(parsed.family_id)) {
