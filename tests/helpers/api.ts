@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 // Calls route handlers the way Next does, with a real Request, and reads the envelope back.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route handlers differ in their params type
-type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
+type Handler = (request: Request, context: { params: Promise<any> }) => Response | Promise<Response>;
 
 export type CallOptions = {
   method?: string;
@@ -11,7 +11,7 @@ export type CallOptions = {
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
-  params?: Record<string, string>;
+  params?: Record<string, string | string[]>;
   /** The caller's address as a proxy would forward it; each test user gets its own by default. */
   address?: string;
 };

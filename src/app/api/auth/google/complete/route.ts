@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { googleIdentity } from "@/server/auth/google-provider";
 import { signInWithGoogle } from "@/server/auth/google-sign-in";
 import { clearCookieHeader, INVITE_COOKIE, readCookie, sessionCookieHeader, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
+import { otherMethods } from "@/server/http/methods";
 import { cameOverHttps, requestOrigin } from "@/server/http/request-info";
 
 const AUTH_JS_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token", "authjs.callback-url", "__Secure-authjs.callback-url"];
@@ -27,3 +28,5 @@ export async function GET(request: Request) {
     return NextResponse.redirect(new URL("/register?tab=register", origin));
   }
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
