@@ -18,6 +18,12 @@ describe("signing in with a Google identity", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: result.user.id } })).password_hash).toBeNull();
   });
 
+  it("does not store a name from Google that holds control characters: the address stands in", async () => {
+    const email = uniqueEmail("google");
+    const result = await signInWithGoogle({ identity: { email, firstName: "Zo\u0000ë", lastName: "Line\nbreak" } });
+    expect(result.user).toMatchObject({ first_name: email.split("@")[0], last_name: "" });
+  });
+
   it("joins the family of the invite the visitor arrived through", async () => {
     const founder = await createAccount();
     const result = await signInWithGoogle({ identity: { email: uniqueEmail("google") }, inviteFamilyId: founder.user.family_id });

@@ -1,5 +1,6 @@
 import "server-only";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
+import { plainTextProblem } from "@/lib/schemas/text";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { toUserDto } from "@/server/users/user-dto";
@@ -7,6 +8,12 @@ import { INVALID_INVITE } from "./register-user";
 import { createSession } from "./sessions";
 
 export type GoogleIdentity = { email: string; firstName?: string | null; lastName?: string | null };
+
+/** A name Google gave, if it is one line of plain text (the rule every other name follows). */
+function usableName(name: string | null | undefined) {
+  const trimmed = name?.trim().slice(0, 100);
+  return trimmed && !plainTextProblem(trimmed, "Name") ? trimmed : undefined;
+}
 
 /**
  * Signs in the person Google vouched for (a verified address). An address that already has an
@@ -26,8 +33,8 @@ export async function signInWithGoogle({
   const prisma = await getDb();
   let user = await prisma.user.findUnique({ where: { email_normalized: emailNormalized } });
   if (!user) {
-    const firstName = identity.firstName?.trim() || email.split("@")[0]!;
-    const lastName = identity.lastName?.trim() || "";
+    const firstName = usableName(identity.firstName) ?? email.split("@")[0]!;
+    const lastName = usableName(identity.lastName) ?? "";
     user = await prisma.$transaction(async (tx) => {
       let familyId: string;
       if (inviteFamilyId) {
