@@ -5,6 +5,7 @@ import { GET as me } from "@/app/api/auth/me/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { getDb } from "@/server/db/client";
+import { hashPassword } from "@/server/auth/password";
 import { hashToken } from "@/server/auth/sessions";
 import { call, cookieFrom, ORIGIN, uniqueEmail } from "../helpers/api";
 import { createAccount } from "../helpers/accounts";
@@ -97,6 +98,11 @@ describe("POST /api/auth/register", () => {
     ["email", { email: "not-an-email" }, "Please enter a valid email address"],
     ["password", { password: "seven77" }, "Password must be at least 8 characters"],
     ["password", { password: "x".repeat(129) }, "Password must be at most 128 characters"],
+    ["password", { password: "12345678" }, "This password is too common or too easy to guess. Please choose one that is harder to guess."],
+    ["password", { password: "Password1!" }, "This password is too common or too easy to guess. Please choose one that is harder to guess."],
+    ["password", { password: "rosaparks" }, "This password is too common or too easy to guess. Please choose one that is harder to guess."],
+    ["password", { password: " ".repeat(8) }, "A password cannot be only spaces."],
+    ["first_name", { first_name: "Ro\u0000sa" }, "First name contains a hidden control character or a broken character. Please remove it and try again."],
   ])("refuses an invalid %s with 400 and says why", async (field, change, message) => {
     const result = await call(register, "/api/auth/register", { body: { ...valid(), ...change } });
     expect(result.status).toBe(400);
@@ -105,8 +111,16 @@ describe("POST /api/auth/register", () => {
   });
 
   it("accepts a password of exactly 8 and of exactly 128 characters, with no composition rules", async () => {
-    expect((await call(register, "/api/auth/register", { body: { ...valid(), password: "abcdefgh" } })).status).toBe(201);
-    expect((await call(register, "/api/auth/register", { body: { ...valid(), password: "z".repeat(128) } })).status).toBe(201);
+    expect((await call(register, "/api/auth/register", { body: { ...valid(), password: "qbmtrvxw" } })).status).toBe(201);
+    expect((await call(register, "/api/auth/register", { body: { ...valid(), password: "correct horse battery ".repeat(6).slice(0, 128) } })).status).toBe(201);
+  });
+
+  it("saves nothing when the password is refused", async () => {
+    const input = { ...valid(), password: "iloveyou" };
+    const result = await call(register, "/api/auth/register", { body: input });
+    expect(result.status).toBe(400);
+    const prisma = await getDb();
+    expect(await prisma.user.count({ where: { email_normalized: input.email.toLowerCase() } })).toBe(0);
   });
 
   it("answers a body that is not JSON with 400", async () => {
@@ -123,6 +137,15 @@ describe("POST /api/auth/login", () => {
     expect(result.status).toBe(200);
     expect(result.body.data.user).toEqual(account.user);
     expect(result.body.data.token).not.toBe(account.token);
+  });
+
+  it("signs in an account made before the password rule, whose password the rule would now refuse", async () => {
+    const account = await createAccount();
+    const prisma = await getDb();
+    await prisma.user.update({ where: { id: account.user.id }, data: { password_hash: await hashPassword("12345678") } });
+    const result = await call(login, "/api/auth/login", { body: { email: account.user.email, password: "12345678" } });
+    expect(result.status).toBe(200);
+    expect(result.body.data.user.id).toBe(account.user.id);
   });
 
   it("gives the same 401 answer for a wrong password and an unknown email", async () => {
@@ -147,6 +170,7 @@ describe("GET /api/auth/me", () => {
     ["no token", {}],
     ["a garbage token", { token: "garbage" }],
     ["a malformed authorization header", { headers: { authorization: "Basic abc" } }],
+    ["a session cookie that is not percent-decodable", { cookie: "fb_session=%E0%A4%A" }],
   ])("answers 401 with %s", async (_label, options) => {
     const result = await call(me, "/api/auth/me", options);
     expect(result.status).toBe(401);
@@ -158,6 +182,12 @@ describe("GET /api/auth/me", () => {
     const prisma = await getDb();
     await prisma.session.update({ where: { token_hash: hashToken(account.token) }, data: { expires_at: new Date(Date.now() - 1000) } });
     expect((await call(me, "/api/auth/me", { token: account.token })).status).toBe(401);
+  });
+
+  it("reads a good session cookie that sits beside an unreadable one", async () => {
+    const account = await createAccount();
+    const result = await call(me, "/api/auth/me", { cookie: `other=%E0%A4%A; fb_session=${account.token}` });
+    expect(result.status).toBe(200);
   });
 
   it("treats a browser that signed out locally as signed out, ends that session on its next request and clears its cookies", async () => {

@@ -50,6 +50,12 @@ describe("signing in with a Google identity", () => {
     expect(row).toMatchObject({ password_hash: null, family_role: "admin" });
   });
 
+  it("does not store a name from Google that holds control characters: the address stands in", async () => {
+    const email = uniqueEmail("google");
+    const result = signedIn(await signInWithGoogle({ identity: { email, firstName: "Zo\u0000ë", lastName: "Line\nbreak" } }));
+    expect(result.user).toMatchObject({ first_name: email.split("@")[0], last_name: "" });
+  });
+
   it("creates nothing for a new address that arrived through an invite, and asks the person first", async () => {
     const founder = await createAccount();
     const email = uniqueEmail("google");

@@ -9,7 +9,7 @@ import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
 import { getStorage } from "@/server/storage";
 import { call } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
-import { createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
+import { blackPng, createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
 import { uploadPhoto } from "../helpers/uploads";
 
 // The photo pipeline on the local storage driver: the bytes decide, rotation is applied,
@@ -175,6 +175,17 @@ describe("photos sent in the multipart form", () => {
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({}, [{ name: "bomb.png", bytes: bomb, type: "image/png" }]) });
     expect(result.status).toBe(413);
     expect(result.body.error).toBe("bomb.png has too many pixels. Please choose a smaller photo.");
+  });
+
+  it("refuses a 20000×20000 PNG (a pixel flood beyond what sharp itself opens) with 413, not as a non-image", async () => {
+    const flood = blackPng(20_000, 20_000);
+    expect(flood.length).toBeLessThan(100 * 1024);
+    expect(await sharp(blackPng(40, 30)).metadata()).toMatchObject({ format: "png", width: 40, height: 30 });
+    const before = await memoryCount();
+    const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({}, [{ name: "flood.png", bytes: flood, type: "image/png" }]) });
+    expect(result.status).toBe(413);
+    expect(result.body).toEqual({ success: false, data: null, error: "flood.png has too many pixels. Please choose a smaller photo." });
+    expect(await memoryCount()).toBe(before);
   });
 });
 

@@ -99,6 +99,43 @@ test.describe("registering and the family dashboard", () => {
     await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
   });
 
+  test("the password gets a live strength hint, and a common password is refused kindly", async ({ page }, testInfo) => {
+    const dictionaries: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script" && (await response.body()).includes("passwords-common")) dictionaries.push(response.url());
+    });
+    await page.goto("/register?tab=register");
+    const form = page.getByRole("form", { name: "Register" });
+    const password = form.getByLabel("Password");
+    const hint = form.locator("#register-password-strength [aria-live=polite]");
+    await expect(hint).toBeEmpty();
+    expect(dictionaries, "the password dictionaries load only once someone types a password").toEqual([]);
+
+    await form.getByLabel("First name").fill("Margaret");
+    await form.getByLabel("Last name").fill("Hughes");
+    await form.getByLabel("Email").fill(newPerson("Margaret").email);
+    await password.fill("1234");
+    await expect(hint).toHaveText("Password strength: Too short. Use at least 8 characters.");
+    await password.fill("12345678");
+    await expect(hint).toHaveText("Password strength: Too easy to guess. This is a heavily used password.");
+    await expect(password).toHaveAttribute("aria-describedby", /register-password-strength/);
+    expect(dictionaries).toHaveLength(1);
+    await form.getByRole("button", { name: "Register" }).click();
+    await expect(form.getByText("This password is too common or too easy to guess. Please choose one that is harder to guess.")).toBeVisible();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `register-weak-password-${testInfo.project.name}`);
+
+    await password.fill("correct horse battery");
+    await expect(hint).toHaveText("Password strength: Strong");
+    await expect(form.getByText("This password is too common")).toHaveCount(0);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `register-strong-password-${testInfo.project.name}`);
+    await form.getByRole("button", { name: "Register" }).click();
+    await expect(page).toHaveURL(/\/family-dashboard$/);
+    expect(dictionaries).toHaveLength(1);
+  });
+
   test("Google sign-in explains that it is not available", async ({ page }) => {
     await page.goto("/register");
     await page.getByRole("button", { name: "Sign in with Google" }).click();

@@ -4,7 +4,7 @@ import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
 // Calls route handlers the way Next does, with a real Request, and reads the envelope back.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route handlers differ in their params type
-type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
+type Handler = (request: Request, context: { params: Promise<any> }) => Response | Promise<Response>;
 
 export type CallOptions = {
   method?: string;
@@ -12,7 +12,7 @@ export type CallOptions = {
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
-  params?: Record<string, string>;
+  params?: Record<string, string | string[]>;
   /** The address the caller connects from (as the production entry records it); each call gets its own by default. */
   address?: string;
 };

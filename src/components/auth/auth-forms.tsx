@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { PasswordStrength } from "@/components/auth/password-strength";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -124,8 +125,13 @@ function RegisterForm({ inviteCode, onInviteRefused, googleEnabled }: { inviteCo
       <FormField id="register-email" label="Email" error={errors.email?.message} required>
         {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
       </FormField>
-      <FormField id="register-password" label="Password" hint="At least 8 characters." error={errors.password?.message} required>
-        {(control) => <Input {...control} type="password" autoComplete="new-password" required {...form.register("password")} />}
+      <FormField id="register-password" label="Password" hint="At least 8 characters. A few words only you would put together are strong and easy to remember." error={errors.password?.message} required>
+        {(control) => (
+          <>
+            <Input {...control} aria-describedby={`${control["aria-describedby"]} register-password-strength`} type="password" autoComplete="new-password" required {...form.register("password")} />
+            <PasswordStrength id="register-password-strength" control={form.control} />
+          </>
+        )}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Creating account..." : "Register"}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { plainText } from "./text";
 
 // One schema per rule (SPEC §5), used by the memory form (react-hook-form) and by the
 // /api/memories handlers alike. Messages are the SPEC's exact words.
@@ -48,19 +49,31 @@ export function isRealDate(value: string) {
   return year >= 1000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const memoryTitle = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
+export const memoryTitle = z
+  .string({ error: TITLE_REQUIRED })
+  .trim()
+  .min(1, TITLE_REQUIRED)
+  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`)
+  .superRefine(plainText("Title"));
 export const memoryContent = z
   .string({ error: CONTENT_REQUIRED })
   .trim()
   .min(1, CONTENT_REQUIRED)
-  .max(CONTENT_MAX_LENGTH, `Memory content must be at most ${CONTENT_MAX_LENGTH} characters`);
+  .max(CONTENT_MAX_LENGTH, `Memory content must be at most ${CONTENT_MAX_LENGTH} characters`)
+  .superRefine(plainText("Memory content", "multi-line"));
 export const memoryDate = z
   .string({ error: DATE_REQUIRED })
   .trim()
   .min(1, DATE_REQUIRED)
+  .superRefine(plainText("The date"))
   .refine(isRealDate, DATE_INVALID)
   .refine((value) => !isRealDate(value) || value <= latestToday(), DATE_IN_FUTURE);
-export const taggedUserIds = z.array(z.string().trim().min(1)).max(100, "Too many people tagged").transform((ids) => [...new Set(ids)]);
+/** An id in a list (tagged people, photos to delete): checked against the database later. */
+const listedId = (label: string) => z.string().trim().min(1).max(100).superRefine(plainText(label));
+export const taggedUserIds = z
+  .array(listedId("A tagged person's id"))
+  .max(100, "Too many people tagged")
+  .transform((ids) => [...new Set(ids)]);
 
 /** What the add and edit forms hold. */
 export const memoryFormSchema = z.object({
@@ -94,15 +107,20 @@ export const updateMemorySchema = z.object({
   content: memoryContent.optional(),
   is_shared: sharedText.optional(),
   taggedUserIds: taggedUserIds.optional(),
-  photoIdsToDelete: z.array(z.string().trim().min(1)).max(100).optional(),
+  photoIdsToDelete: z.array(listedId("A photo id")).max(100).optional(),
 });
 
 export const toggleSharedSchema = z.object({ is_shared: z.boolean({ error: "is_shared must be true or false" }) });
 
 /** POST /api/memories/uploads: the browser asks where to put one photo before sending it. */
 export const photoUploadRequestSchema = z.object({
-  file_name: z.string({ error: "file_name is required" }).trim().min(1, "file_name is required").max(255),
-  content_type: z.string({ error: "content_type is required" }).trim().min(1, "content_type is required").max(100),
+  file_name: z.string({ error: "file_name is required" }).trim().min(1, "file_name is required").max(255).superRefine(plainText("The file name")),
+  content_type: z
+    .string({ error: "content_type is required" })
+    .trim()
+    .min(1, "content_type is required")
+    .max(100)
+    .superRefine(plainText("The content type")),
   size: z.number({ error: "size is required" }).int().min(1, "The file is empty"),
 });
 

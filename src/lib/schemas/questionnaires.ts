@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MIN_ANSWER_LENGTH } from "@/lib/constants";
 import { UUID_PATTERN } from "./auth";
+import { plainText } from "./text";
 
 // One schema per rule, used by the questionnaire forms (react-hook-form) and the route handlers.
 
@@ -39,7 +40,8 @@ export const saveResponsesSchema = z.object({
         question_id: uuid("Each answer must name its question."),
         answer_text: z
           .string({ error: "Each answer must be text." })
-          .max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`),
+          .max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`)
+          .superRefine(plainText("An answer", "multi-line")),
       }),
       { error: "Send the answers as a list of question_id and answer_text." },
     )
@@ -52,7 +54,7 @@ export type SaveResponsesInput = z.input<typeof saveResponsesSchema>;
 /** The answering form: one text per question, in the questionnaire's order. */
 export function answerFormSchema(questions: { is_required: boolean }[]) {
   return z.object({
-    answers: z.array(z.string().max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`)).superRefine((answers, context) => {
+    answers: z.array(z.string().max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`).superRefine(plainText("Your answer", "multi-line"))).superRefine((answers, context) => {
       questions.forEach((question, index) => {
         const problem = answerProblem(answers[index], question.is_required);
         if (problem) context.addIssue({ code: "custom", message: problem, path: [index] });
@@ -80,21 +82,27 @@ const optionalText = (max: number, label: string) =>
     .string()
     .trim()
     .max(max, `${label} can be at most ${max} characters long.`)
+    .superRefine(plainText(label, "multi-line"))
     .nullish()
     .transform((value) => (value ? value : null));
 
 export const customQuestionSchema = z.object({
-  question_text: z.string({ error: QUESTION_TEXT_REQUIRED }).trim().min(1, QUESTION_TEXT_REQUIRED).max(500, "Question text can be at most 500 characters long."),
+  question_text: z
+    .string({ error: QUESTION_TEXT_REQUIRED })
+    .trim()
+    .min(1, QUESTION_TEXT_REQUIRED)
+    .max(500, "Question text can be at most 500 characters long.")
+    .superRefine(plainText("Question text")),
   description: optionalText(1000, "A question's description"),
   input_type: z.enum(questionInputTypes, { error: "Input type must be text or textarea." }).default("text"),
   is_required: z.boolean().default(false),
   /** The form's own key for the row; never stored. */
-  tempId: z.string().max(100).optional(),
+  tempId: z.string().max(100).superRefine(plainText("tempId")).optional(),
 });
 
 export const createQuestionnaireSchema = z
   .object({
-    title: z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, "Title can be at most 200 characters long."),
+    title: z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, "Title can be at most 200 characters long.").superRefine(plainText("Title")),
     description: optionalText(2000, "Description"),
     audience: z.enum(customAudiences, { error: "Audience must be FAMILY_WIDE or SPECIFIC_FAMILY_MEMBERS." }).default("FAMILY_WIDE"),
     questions: z.array(customQuestionSchema, { error: QUESTIONS_REQUIRED }).min(1, QUESTIONS_REQUIRED).max(MAX_QUESTIONS, `A questionnaire can have at most ${MAX_QUESTIONS} questions.`),

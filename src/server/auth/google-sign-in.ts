@@ -1,4 +1,5 @@
 import "server-only";
+import { plainTextProblem } from "@/lib/schemas/text";
 import { getDb } from "@/server/db/client";
 import { joinOrStartFamily } from "@/server/invites/join-or-start-family";
 import { toUserDto } from "@/server/users/user-dto";
@@ -13,6 +14,12 @@ export type GoogleSignInResult =
   | { status: "signed-in"; user: ReturnType<typeof toUserDto>; token: string; expiresAt: Date }
   /** A new address arrived with a remembered invite: nothing was created, the person must choose. */
   | { status: "choose-family" };
+
+/** A name Google gave, if it is one line of plain text (the rule every other name follows). */
+function usableName(name: string | null | undefined) {
+  const trimmed = name?.trim().slice(0, 100);
+  return trimmed && !plainTextProblem(trimmed, "Name") ? trimmed : undefined;
+}
 
 /**
  * Signs in the person Google vouched for (a verified address). An address that already has an
@@ -37,8 +44,8 @@ export async function signInWithGoogle({
   let user = await prisma.user.findUnique({ where: { email_normalized: emailNormalized } });
   if (!user) {
     if (choice === undefined && rememberedInvite) return { status: "choose-family" };
-    const firstName = identity.firstName?.trim() || email.split("@")[0]!;
-    const lastName = identity.lastName?.trim() || "";
+    const firstName = usableName(identity.firstName) ?? email.split("@")[0]!;
+    const lastName = usableName(identity.lastName) ?? "";
     user = await prisma.$transaction((tx) =>
       joinOrStartFamily(tx, {
         inviteCode: typeof choice === "object" ? choice.join : undefined,

@@ -22,7 +22,7 @@ export { INVALID_INVITE };
  */
 export async function registerUser({ input, address, userAgent }: { input: unknown; address: string; userAgent?: string | null }) {
   await countAndLimit(registrationRules.attemptsByAddress, address);
-  const parsed = registerSchema.parse(input);
+  const parsed = await registerSchema.parseAsync(input);
   // Relatives joining through one invite often sign up together on one home network; new
   // families from one address are rarer (docs/decisions/010-sign-in-throttling.md).
   if (parsed.family_id) await countAndLimit(registrationRules.joinsByInviteAndAddress, `${parsed.family_id}|${address}`);

@@ -1,6 +1,7 @@
 // Cookie names and options. The browser's session is an httpOnly cookie carrying the same token
 // API clients send as "Authorization: Bearer" (DESIGN §4: never in localStorage).
 
+import { parseCookie } from "cookie";
 import { SIGNED_OUT_COOKIE, SESSION_COOKIE } from "@/lib/cookie-names";
 
 export { INVITE_COOKIE, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/lib/cookie-names";
@@ -28,11 +29,20 @@ function serializeCookie(name: string, value: string, options: { maxAge: number;
   return parts.join("; ");
 }
 
+/**
+ * One cookie from a Cookie header, or undefined. A value that does not decode (a stray "%") is
+ * treated as absent: an unreadable session cookie means no session, never a failed request.
+ */
 export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+  return parseCookie(header, { decode: decodeOrDrop })[name] || undefined;
+}
+
+function decodeOrDrop(value: string) {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
   }
-  return undefined;
 }

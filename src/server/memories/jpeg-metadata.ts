@@ -4,8 +4,9 @@ import "server-only";
 // 12 megapixels (slow, and a generation of quality lost), its metadata segments are cut out of
 // the file. What stays is what the picture needs to be drawn: the tables, the frame, the scans,
 // the JFIF header, the colour profile (ICC) and Adobe's colour-transform flag. Everything else
-// goes: EXIF (GPS, camera, dates), XMP, IPTC/Photoshop, comments, the embedded thumbnail, and
-// any images appended after the end marker (multi-picture files carry their own EXIF there).
+// goes: EXIF (GPS, camera, dates), XMP, IPTC/Photoshop, comments, the embedded thumbnails (EXIF's
+// and JFIF's), and any images appended after the end marker (multi-picture files carry their own
+// EXIF there). The bytes are untrusted: tests/unit/jpeg-metadata.test.ts fuzzes this file.
 
 const SOI = 0xd8;
 const EOI = 0xd9;
@@ -15,18 +16,29 @@ const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
 const isApplication = (marker: number) => marker >= 0xe0 && marker <= 0xef;
 const COMMENT = 0xfe;
 
-function startsWith(bytes: Buffer, offset: number, signature: string) {
-  return bytes.toString("latin1", offset, offset + signature.length) === signature;
-}
+const JFIF_HEADER = 14; // "JFIF\0", version, density units, X and Y density, thumbnail width and height
+const ADOBE_HEADER = 12; // "Adobe", version, two flag words, colour transform
 
-/** The application and comment segments a picture needs; every other one is metadata. */
-function keepsSegment(bytes: Buffer, marker: number, payload: number) {
-  if (marker === COMMENT) return false;
-  if (!isApplication(marker)) return true;
-  if (marker === 0xe0) return startsWith(bytes, payload, "JFIF\0");
-  if (marker === 0xe2) return startsWith(bytes, payload, "ICC_PROFILE\0");
-  if (marker === 0xee) return startsWith(bytes, payload, "Adobe");
-  return false;
+/**
+ * What is kept of one segment (marker at `start`, ending at `end`): the segment itself, only the
+ * header a decoder reads, or nothing. A JFIF or Adobe segment keeps exactly its fixed header,
+ * never what follows it (a JFIF thumbnail of the uncropped picture, or any text at all); the ICC
+ * colour profile is kept whole; every other application segment and every comment is metadata.
+ */
+function keptPart(bytes: Buffer, marker: number, start: number, end: number): Buffer | null {
+  const payload = bytes.subarray(start + 4, end);
+  const startsWith = (signature: string) => payload.toString("latin1", 0, signature.length) === signature;
+  if (marker === COMMENT) return null;
+  if (!isApplication(marker)) return bytes.subarray(start, end);
+  if (marker === 0xe0 && startsWith("JFIF\0") && payload.length >= JFIF_HEADER) {
+    // Shorter ones are ignored by decoders; the thumbnail size is set to none.
+    return Buffer.concat([Buffer.from([0xff, 0xe0, 0, JFIF_HEADER + 2]), payload.subarray(0, JFIF_HEADER - 2), Buffer.from([0, 0])]);
+  }
+  if (marker === 0xe2 && startsWith("ICC_PROFILE\0")) return bytes.subarray(start, end);
+  if (marker === 0xee && startsWith("Adobe") && payload.length >= ADOBE_HEADER) {
+    return Buffer.concat([Buffer.from([0xff, 0xee, 0, ADOBE_HEADER + 2]), payload.subarray(0, ADOBE_HEADER)]);
+  }
+  return null;
 }
 
 /** Where the entropy-coded data that starts at `offset` ends: at the next real marker. */
@@ -73,7 +85,8 @@ export function stripJpegMetadata(bytes: Buffer): Buffer | null {
     const length = bytes.readUInt16BE(markerAt + 2);
     const end = markerAt + 2 + length;
     if (length < 2 || end > bytes.length) return null;
-    if (keepsSegment(bytes, marker, markerAt + 4)) kept.push(bytes.subarray(markerAt, end));
+    const part = keptPart(bytes, marker, markerAt, end);
+    if (part) kept.push(part);
     offset = end;
     if (marker === SOS) {
       const scanEnd = endOfScan(bytes, end);

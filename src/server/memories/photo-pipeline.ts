@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import sharp, { type Sharp } from "sharp";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
+import { plainTextProblem } from "@/lib/schemas/text";
 import { AppError } from "@/server/http/app-error";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 import { stripJpegMetadata } from "./jpeg-metadata";
@@ -30,13 +31,19 @@ export type ProcessedPhoto = {
 export type IncomingPhoto = { fileName: string; bytes: Buffer };
 
 export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<ProcessedPhoto> {
+  // The name comes from the client (the multipart form, or the upload it asked for) and is
+  // repeated in messages: the same text rule as every other field.
+  const nameProblem = plainTextProblem(fileName, "A photo's file name");
+  if (nameProblem) throw new AppError("BAD_REQUEST", nameProblem, { photos: [nameProblem] });
   if (bytes.length > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
   let format: string | undefined;
   let orientation: number | undefined;
   let pixels = 0;
   try {
-    // The header alone, without the pixel limit: a bomb is told apart from a non-image here.
-    const metadata = await sharp(bytes).metadata();
+    // The header alone, without sharp's own pixel limit (about 268 megapixels), which would
+    // otherwise make a huge picture fail here like a non-image: a bomb is told apart from a
+    // non-image by its size below, and only a picture within the limit is ever decoded.
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = metadata.format;
     orientation = metadata.orientation;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);

@@ -1,6 +1,7 @@
 // GET /api/memories – the signed-in user's memories; POST /api/memories – write a new memory (multipart)
 import { createMemorySchema } from "@/lib/schemas/memories";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 import { createMemory } from "@/server/memories/create-memory";
 import { listMemories } from "@/server/memories/list-memories";
@@ -14,3 +15,5 @@ export const POST = authenticatedRoute(async ({ request, user }) => {
   const input = createMemorySchema.parse(fields);
   return ok({ memory: await createMemory({ viewer: user, input, photos }) }, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

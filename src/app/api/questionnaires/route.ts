@@ -2,6 +2,7 @@
 import { createQuestionnaire } from "@/server/questionnaires/create-questionnaire";
 import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute, readJson } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ questionnaires: await listQuestionnaires({ viewer: user }) }));
@@ -9,3 +10,5 @@ export const GET = authenticatedRoute(async ({ user }) => ok({ questionnaires: a
 export const POST = authenticatedRoute(async ({ user, request }) =>
   ok({ questionnaire: await createQuestionnaire({ viewer: user, input: await readJson(request) }) }, { status: 201 }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,6 +1,7 @@
 // GET|POST /api/auth/{signin,callback,csrf,...} – the Google OAuth exchange, handled by Auth.js
 import { NextRequest } from "next/server";
 import { googleHandlers } from "@/server/auth/google-provider";
+import { otherMethods } from "@/server/http/methods";
 import { BODY_CAPS, readBodyCapped } from "@/server/http/read-body";
 import { requestOrigin } from "@/server/http/request-info";
 import { toErrorResponse } from "@/server/http/to-error-response";
@@ -36,3 +37,5 @@ export async function POST(request: Request) {
     return toErrorResponse(error);
   }
 }
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

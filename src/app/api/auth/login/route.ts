@@ -1,6 +1,7 @@
 // POST /api/auth/login – exchange email and password for a session
 import { logIn } from "@/server/auth/log-in";
 import { signedInResponse } from "@/server/auth/session-response";
+import { otherMethods } from "@/server/http/methods";
 import { clientAddress } from "@/server/http/request-info";
 import { BODY_CAPS } from "@/server/http/read-body";
 import { publicRoute, readJson } from "@/server/http/route";
@@ -13,3 +14,5 @@ export const POST = publicRoute(async ({ request }) => {
   });
   return signedInResponse(request, result);
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

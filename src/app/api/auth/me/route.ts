@@ -1,5 +1,8 @@
 // GET /api/auth/me – the signed-in user
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ user }, { headers: { "Cache-Control": "no-store" } }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

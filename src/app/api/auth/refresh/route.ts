@@ -2,6 +2,7 @@
 import { sessionCookieHeader } from "@/server/auth/session-cookies";
 import { rotateSession } from "@/server/auth/sessions";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { cameOverHttps } from "@/server/http/request-info";
 import { authenticatedRoute } from "@/server/http/route";
 
@@ -11,3 +12,5 @@ export const POST = authenticatedRoute(async ({ request, session, user, via }) =
   if (via === "cookie") response.headers.append("Set-Cookie", sessionCookieHeader(token, expiresAt, { secure: cameOverHttps(request) }));
   return response;
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,6 +1,7 @@
 // POST /api/auth/register – create an account, starting a family or joining one by its invite id
 import { registerUser } from "@/server/auth/register-user";
 import { signedInResponse } from "@/server/auth/session-response";
+import { otherMethods } from "@/server/http/methods";
 import { clientAddress } from "@/server/http/request-info";
 import { BODY_CAPS } from "@/server/http/read-body";
 import { publicRoute, readJson } from "@/server/http/route";
@@ -13,3 +14,5 @@ export const POST = publicRoute(async ({ request }) => {
   });
   return signedInResponse(request, result, 201);
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

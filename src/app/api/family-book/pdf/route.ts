@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { bookOptionsSchema } from "@/lib/schemas/family-book";
 import { gatherBookContent } from "@/server/book/gather-book-content";
 import { renderBookPdf } from "@/server/book/render-book-pdf";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ request, user }) => {
@@ -19,3 +20,5 @@ export const GET = authenticatedRoute(async ({ request, user }) => {
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

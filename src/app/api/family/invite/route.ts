@@ -3,6 +3,7 @@
 // DELETE /api/family/invite – an admin closes the link; nobody can join until a new one is issued
 import { newInviteSchema } from "@/lib/schemas/invites";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { requestOrigin } from "@/server/http/request-info";
 import { authenticatedRoute } from "@/server/http/route";
 import { closeFamilyInvite } from "@/server/invites/close-family-invite";
@@ -18,3 +19,5 @@ export const POST = authenticatedRoute(async ({ request, user }) => {
 });
 
 export const DELETE = authenticatedRoute(async ({ request, user }) => ok(await closeFamilyInvite({ viewer: user, origin: requestOrigin(request) })));
+
+export const { PUT, PATCH, OPTIONS } = otherMethods("GET", "POST", "DELETE");

@@ -2,6 +2,7 @@
 import { INVALID_INVITE } from "@/lib/schemas/invites";
 import { AppError } from "@/server/http/app-error";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { countAndLimit } from "@/server/http/rate-limit";
 import { clientAddress } from "@/server/http/request-info";
 import { publicRoute } from "@/server/http/route";
@@ -14,3 +15,5 @@ export const GET = publicRoute<{ code: string }>(async ({ request, params }) => 
   if (!invite) throw new AppError("NOT_FOUND", INVALID_INVITE);
   return ok({ invite: { family_name: invite.family_name, invited_by: invite.invited_by } }, { headers: { "Cache-Control": "no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

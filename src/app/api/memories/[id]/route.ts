@@ -1,6 +1,7 @@
 // GET|PUT|DELETE /api/memories/{id} – read a visible memory; the owner edits (multipart) or deletes it
 import { updateMemorySchema } from "@/lib/schemas/memories";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 import { deleteMemory } from "@/server/memories/delete-memory";
 import { getMemoryOrThrow } from "@/server/memories/get-memory";
@@ -18,3 +19,5 @@ export const PUT = authenticatedRoute<Params>(async ({ request, params, user }) 
 });
 
 export const DELETE = authenticatedRoute<Params>(async ({ params, user }) => ok({ memory: await deleteMemory({ viewer: user, memoryId: params.id }) }));
+
+export const { POST, PATCH, OPTIONS } = otherMethods("GET", "PUT", "DELETE");

@@ -1,6 +1,7 @@
 // GET /api/memories/shared – the memories the signed-in user's family shared, with their authors (?member= one relative's)
 import { memberFilter } from "@/lib/schemas/family-book-feed";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 import { listSharedMemories } from "@/server/memories/list-memories";
 import { pageFrom } from "@/server/memories/pagination";
@@ -14,3 +15,5 @@ export const GET = authenticatedRoute(async ({ request, user }) =>
     }),
   ),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,6 +1,7 @@
 // POST /api/memories/uploads – a presigned URL for the browser to upload one photo straight to storage
 import { photoUploadRequestSchema } from "@/lib/schemas/memories";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute, readJson } from "@/server/http/route";
 import { createPhotoUpload } from "@/server/memories/create-photo-upload";
 
@@ -9,3 +10,5 @@ export const POST = authenticatedRoute(async ({ request, user }) => {
   const upload = await createPhotoUpload({ viewer: user, fileName: input.file_name, contentType: input.content_type, size: input.size });
   return ok({ upload }, { status: 201 });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,6 +1,9 @@
 // GET /api/profiles/family-members – everyone in the signed-in user's family
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ familyMembers: await listFamilyMembers({ viewer: user }) }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

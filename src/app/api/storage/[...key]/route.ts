@@ -1,6 +1,7 @@
 // GET|PUT /api/storage/{key} – the local storage driver's signed download and upload URLs
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { AppError } from "@/server/http/app-error";
+import { otherMethods } from "@/server/http/methods";
 import { readBodyChunks } from "@/server/http/read-body";
 import { toErrorResponse } from "@/server/http/to-error-response";
 import { assertUploadPending } from "@/server/memories/assert-upload-pending";
@@ -65,3 +66,5 @@ export async function PUT(request: Request, context: Context) {
     return toErrorResponse(error);
   }
 }
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods("GET", "PUT");

@@ -8,6 +8,7 @@ import { signInWithGoogle, type FamilyChoice, type GoogleIdentity } from "@/serv
 import { clearCookieHeader, INVITE_COOKIE, readCookie, sessionCookieHeader, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
 import { AppError } from "@/server/http/app-error";
 import { BODY_CAPS, readBodyCapped } from "@/server/http/read-body";
+import { otherMethods } from "@/server/http/methods";
 import { cameOverHttps, requestOrigin } from "@/server/http/request-info";
 import { assertSameSite } from "@/server/http/route";
 import { toErrorResponse } from "@/server/http/to-error-response";
@@ -70,3 +71,5 @@ export async function POST(request: Request) {
     return seeOther("/register?tab=register", requestOrigin(request));
   }
 }
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,6 +1,7 @@
 // PATCH /api/memories/{id}/toggle-shared – the owner shares a memory with the family or hides it
 import { toggleSharedSchema } from "@/lib/schemas/memories";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute, readJson } from "@/server/http/route";
 import { toggleMemoryShared } from "@/server/memories/toggle-memory-shared";
 
@@ -8,3 +9,5 @@ export const PATCH = authenticatedRoute<{ id: string }>(async ({ request, params
   const { is_shared } = toggleSharedSchema.parse(await readJson(request));
   return ok({ memory: await toggleMemoryShared({ viewer: user, memoryId: params.id, isShared: is_shared }) });
 });
+
+export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods("PATCH");

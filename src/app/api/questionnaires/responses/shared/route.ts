@@ -1,9 +1,12 @@
 // GET /api/questionnaires/responses/shared – every answer the user's family may read, one by one
 import { listSharedResponses } from "@/server/questionnaires/list-shared-responses";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user, request }) => {
   const page = Object.fromEntries(new URL(request.url).searchParams);
   return ok(await listSharedResponses({ viewer: user, page }));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

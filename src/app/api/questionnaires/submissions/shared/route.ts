@@ -2,9 +2,12 @@
 import { memberFilter } from "@/lib/schemas/family-book-feed";
 import { listSharedSubmissions } from "@/server/questionnaires/list-shared-submissions";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user, request }) => {
   const { member, ...page } = Object.fromEntries(new URL(request.url).searchParams);
   return ok(await listSharedSubmissions({ viewer: user, page, authorId: memberFilter(member) }));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

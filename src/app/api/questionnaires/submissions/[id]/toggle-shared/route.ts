@@ -1,9 +1,12 @@
 // PATCH /api/questionnaires/submissions/{id}/toggle-shared – the author shares or hides a submission
 import { toggleSubmissionShared } from "@/server/questionnaires/toggle-submission-shared";
 import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
 
 export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) =>
   ok({ submission: await toggleSubmissionShared({ viewer: user, submissionId: params.id, input: await readOptionalJson(request) }) }),
 );
+
+export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods("PATCH");
