@@ -4,7 +4,7 @@ import { notFound } from "@/server/http/app-error";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import { fromMemoryRow, memoryInclude, toMemoryDtos } from "./memory-dto";
-import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy, visibleTo } from "./memory-scope";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy, visibleTo } from "./memory-visibility";
 
 /**
  * One memory the viewer may see: their own, or one shared with their family. `ownOnly` is for

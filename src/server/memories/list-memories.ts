@@ -4,7 +4,7 @@ import { queryRows } from "@/server/db/client";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import { toMemoryDtos, type MemoryRecord } from "./memory-dto";
-import { ownedBySql, sharedWithSql } from "./memory-scope";
+import { ownedBySql, sharedWithSql } from "./memory-visibility";
 import { readPage, type PageRequest } from "./pagination";
 
 /** The viewer's own memories, newest memory_date first, one page at a time. */

@@ -3,7 +3,7 @@ import { feedPageSchema } from "@/lib/schemas/questionnaires";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
-import { answerVisibleSql, familySubmissionsSql } from "./shared-answers";
+import { answerSharedSql, visibleSubmissionsSql } from "./answer-visibility";
 
 export type SharedSubmissionDto = {
   id: string;
@@ -31,11 +31,9 @@ type SharedSubmissionRow = Omit<SharedSubmissionDto, "created_at" | "profiles" |
  */
 export async function listSharedSubmissions({ viewer, page, authorId }: { viewer: UserDto; page?: unknown; authorId?: string }) {
   const { limit, cursor } = feedPageSchema.parse(page ?? {});
-  const family = familySubmissionsSql(viewer);
-  if (!family) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
-  const scope = Prisma.sql`${family}
-    AND (s.is_shared OR EXISTS (SELECT 1 FROM responses r WHERE r.submission_id = s.id AND r.is_shared))
-    ${authorId ? Prisma.sql`AND s.user_id = ${authorId}::uuid` : Prisma.empty}`;
+  const visible = visibleSubmissionsSql(viewer);
+  if (!visible) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
+  const scope = authorId ? Prisma.sql`${visible} AND s.user_id = ${authorId}::uuid` : visible;
   // A cursor outside this feed has nothing after it.
   const afterCursor = cursor
     ? Prisma.sql`AND (s.created_at, s.id) < (SELECT s.created_at, s.id FROM submissions s JOIN users author ON author.id = s.user_id
@@ -48,7 +46,7 @@ export async function listSharedSubmissions({ viewer, page, authorId }: { viewer
                                                        'questions', json_build_object('question_text', question.question_text, 'questionnaire_id', question.questionnaire_id))
                                      ORDER BY question.position, r.id)
                        FROM responses r JOIN questions question ON question.id = r.question_id
-                      WHERE r.submission_id = s.id AND ${answerVisibleSql}), '[]') AS responses
+                      WHERE r.submission_id = s.id AND ${answerSharedSql}), '[]') AS responses
       FROM submissions s
       JOIN users author ON author.id = s.user_id
       JOIN questionnaires q ON q.id = s.questionnaire_id
