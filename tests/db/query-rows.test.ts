@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
 
@@ -17,5 +18,13 @@ describe("hand-written SQL", () => {
     await expect(queryRows(Prisma.sql`SELECT id FROM memories WHERE user_id = ${missingId}::uuid`)).rejects.toThrow(
       "A value in this SQL statement is undefined",
     );
+  });
+
+  it("checks every row against the statement's schema outside production", async () => {
+    expect(process.env.NODE_ENV).not.toBe("production");
+    const row = z.strictObject({ value: z.string() });
+    expect(await queryRows(Prisma.sql`SELECT 'a'::text AS value`, row)).toEqual([{ value: "a" }]);
+    await expect(queryRows(Prisma.sql`SELECT 1 AS value`, row)).rejects.toThrow("A row of this SQL statement is not as described");
+    await expect(queryRows(Prisma.sql`SELECT 'a'::text AS value, 'b'::text AS extra`, row)).rejects.toThrow("A row of this SQL statement is not as described");
   });
 });

@@ -1,27 +1,28 @@
 import "server-only";
 import { getDb } from "@/server/db/client";
+import { sameFamilyAs } from "@/server/families/viewer-scope";
 import { notFound } from "@/server/http/app-error";
+import { sharedWith } from "@/server/memories/memory-visibility";
+import { answerSharedWhere, visibleSubmissionsWhere } from "@/server/questionnaires/answer-visibility";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import type { BookOptions } from "@/lib/schemas/family-book";
 import { chaptersByYear, type BookContent, type BookItem } from "./book-content";
 import { createLimiter, printPhotoLoader } from "./print-photos";
 
-// Everything the reader's family has shared, as a book: shared memories, and answers that were
-// shared (a shared submission brings all its answers, a single shared answer comes alone —
-// the same rule as the Family Book page). Nothing of another family, nothing unshared.
+// Everything the reader's family has shared, as a book: exactly the memories and answers of the
+// Family Book's feeds (the same rules, memories/memory-visibility.ts and
+// questionnaires/answer-visibility.ts), oldest first, optionally one member's and one period's.
 
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function gatherBookContent({ viewer, options, today = new Date() }: { viewer: UserDto; options: BookOptions; today?: Date }): Promise<BookContent> {
   const prisma = await getDb();
-  const familyId = viewer.family_id;
   const generatedOn = dayOf(today);
-  if (!familyId) return { title: "Our Family Book", period: null, contributors: [], chapters: [], generatedOn };
 
   if (options.member) {
-    const member = await prisma.user.findFirst({ where: { id: options.member, family_id: familyId }, select: { id: true } });
+    const member = await prisma.user.findFirst({ where: { AND: [{ id: options.member }, sameFamilyAs(viewer)] }, select: { id: true } });
     if (!member) throw notFound("Family member not found");
   }
   const author = options.member ? { user_id: options.member } : {};
@@ -31,41 +32,41 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
   // strictUndefinedChecks: a filter is either present or left out, never undefined.
   const memoryDates = fromDate || toDate ? { memory_date: { ...(fromDate && { gte: fromDate }), ...(toDate && { lte: toDate }) } } : {};
   const answerDates = fromDate || toExclusive ? { created_at: { ...(fromDate && { gte: fromDate }), ...(toExclusive && { lt: toExclusive }) } } : {};
+  const visibleSubmissions = visibleSubmissionsWhere(viewer);
 
+  // The feeds' order read backwards (they are newest first), ties on a date broken the same way.
   const [family, memories, submissions] = await Promise.all([
-    prisma.family.findUnique({ where: { id: familyId }, select: { name: true } }),
+    viewer.family_id ? prisma.family.findUnique({ where: { id: viewer.family_id }, select: { name: true } }) : null,
     prisma.memory.findMany({
-      where: { family_id: familyId, is_shared: true, ...author, ...memoryDates },
-      orderBy: [{ memory_date: "asc" }, { created_at: "asc" }],
+      where: { AND: [sharedWith(viewer), author, memoryDates] },
+      orderBy: [{ memory_date: "asc" }, { created_at: "asc" }, { id: "asc" }],
       select: {
         id: true,
         title: true,
         content: true,
         memory_date: true,
         user: { select: { first_name: true, last_name: true } },
-        memory_tags: { select: { tagged_user: { select: { first_name: true, last_name: true } } }, orderBy: { created_at: "asc" } },
-        memory_photos: { select: { id: true, display_key: true, width: true, height: true }, orderBy: { order_number: "asc" } },
+        memory_tags: { select: { tagged_user: { select: { first_name: true, last_name: true } } }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
+        memory_photos: { select: { id: true, display_key: true, width: true, height: true }, orderBy: [{ order_number: "asc" }, { created_at: "asc" }] },
       },
     }),
-    prisma.submission.findMany({
-      where: {
-        family_id: familyId,
-        ...author,
-        ...answerDates,
-        OR: [{ is_shared: true }, { responses: { some: { is_shared: true } } }],
-      },
-      orderBy: { created_at: "asc" },
-      select: {
-        id: true,
-        is_shared: true,
-        created_at: true,
-        user: { select: { first_name: true, last_name: true } },
-        questionnaire: { select: { title: true } },
-        responses: {
-          select: { answer_text: true, is_shared: true, question: { select: { question_text: true, position: true } } },
-        },
-      },
-    }),
+    visibleSubmissions
+      ? prisma.submission.findMany({
+          where: { AND: [visibleSubmissions, author, answerDates] },
+          orderBy: [{ created_at: "asc" }, { id: "asc" }],
+          select: {
+            id: true,
+            created_at: true,
+            user: { select: { first_name: true, last_name: true } },
+            questionnaire: { select: { title: true } },
+            responses: {
+              where: answerSharedWhere,
+              orderBy: [{ question: { position: "asc" } }, { id: "asc" }],
+              select: { answer_text: true, question: { select: { question_text: true } } },
+            },
+          },
+        })
+      : [],
   ]);
 
   const storage = getStorage();
@@ -88,22 +89,16 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         })),
       }),
     ),
-    ...submissions
-      .map(
-        (submission): BookItem => ({
-          kind: "answers",
-          id: submission.id,
-          questionnaireTitle: submission.questionnaire.title,
-          date: dayOf(submission.created_at),
-          author: fullName(submission.user),
-          answers: submission.responses
-            .filter((response) => submission.is_shared || response.is_shared)
-            .filter((response) => response.answer_text.trim() !== "")
-            .sort((a, b) => a.question.position - b.question.position)
-            .map((response) => ({ question: response.question.question_text, answer: response.answer_text })),
-        }),
-      )
-      .filter((item) => item.kind === "answers" && item.answers.length > 0),
+    ...submissions.map(
+      (submission): BookItem => ({
+        kind: "answers",
+        id: submission.id,
+        questionnaireTitle: submission.questionnaire.title,
+        date: dayOf(submission.created_at),
+        author: fullName(submission.user),
+        answers: submission.responses.map((response) => ({ question: response.question.question_text, answer: response.answer_text })),
+      }),
+    ),
   ].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1));
 
   const contributors = [...new Set(items.map((item) => item.author))];

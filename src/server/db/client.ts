@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, Client } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { z } from "zod";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { dataDirectory, getEnv, usesEmbeddedDatabase, type Environment } from "@/server/env";
 import { acquireDirectoryLock } from "./embedded-lock";
@@ -54,11 +55,21 @@ export async function getDb(): Promise<PrismaClient> {
 /**
  * Rows of one SQL statement built with Prisma.sql (values are always parameters, never spliced
  * into the text). Only for reads that run on every request; everything else goes through Prisma.
+ * `rowSchema` describes the rows the statement writes: outside production every row is checked
+ * against it, so that the tests on both backends catch a column the type only claims; in
+ * production the rows are trusted as they are, at no cost to the hot path.
  */
-export async function queryRows<Row>(statement: Prisma.Sql): Promise<Row[]> {
+export async function queryRows<Row>(statement: Prisma.Sql, rowSchema?: z.ZodType<Row>): Promise<Row[]> {
   // As Prisma's strictUndefinedChecks: a missing id must never quietly become "IS NULL".
   if (statement.values.some((value) => value === undefined)) throw new Error("A value in this SQL statement is undefined");
-  return (await getDatabase()).query<Row>(statement);
+  const rows = await (await getDatabase()).query<Row>(statement);
+  if (rowSchema && process.env.NODE_ENV !== "production") {
+    for (const row of rows) {
+      const checked = rowSchema.safeParse(row);
+      if (!checked.success) throw new Error(`A row of this SQL statement is not as described: ${z.prettifyError(checked.error)}\n${statement.text}`);
+    }
+  }
+  return rows;
 }
 
 export async function closeDatabase() {

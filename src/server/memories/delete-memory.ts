@@ -3,7 +3,7 @@ import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-scope";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 import { deleteObjects, photoKeys } from "./photo-pipeline";
 
 /** The owner deletes a memory; its photos, tags and photo objects go with it. */

@@ -1,23 +1,19 @@
 import "server-only";
-import { getDb } from "@/server/db/client";
+import { Prisma } from "@/generated/prisma/client";
 import { notFound } from "@/server/http/app-error";
-import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { fromMemoryRow, memoryInclude, toMemoryDtos } from "./memory-dto";
-import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy, visibleTo } from "./memory-scope";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBySql, visibleToSql } from "./memory-visibility";
+import { readMemories } from "./read-memories";
 
 /**
  * One memory the viewer may see: their own, or one shared with their family. `ownOnly` is for
- * the edit screen, which only the owner may open. Anything else is "not found".
+ * the edit screen, which only the owner may open. Anything else is "not found". Read by the
+ * lists' own statement, so a memory opened alone is the one its list shows.
  */
 export async function getMemoryOrThrow({ viewer, memoryId, ownOnly = false }: { viewer: UserDto; memoryId: string; ownOnly?: boolean }) {
   assertMemoryId(memoryId);
-  const prisma = await getDb();
-  const row = await prisma.memory.findFirst({
-    where: { AND: [{ id: memoryId }, ownOnly ? ownedBy(viewer) : visibleTo(viewer)] },
-    include: memoryInclude,
-  });
-  if (!row) throw notFound(MEMORY_NOT_FOUND);
-  const [memory] = await toMemoryDtos([fromMemoryRow(row)], getStorage());
-  return memory!;
+  const scope = Prisma.sql`m.id = ${memoryId}::uuid AND ${ownOnly ? ownedBySql(viewer) : visibleToSql(viewer)}`;
+  const { memories } = await readMemories({ scope, limit: 1 });
+  if (!memories[0]) throw notFound(MEMORY_NOT_FOUND);
+  return memories[0];
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { z } from "zod";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 
 // The Memory of SPEC §3 as the API and the screens show it. Photo URLs are signed here, and only
@@ -36,73 +36,35 @@ export type MemoryDto = {
   memory_tags: MemoryTagDto[];
 };
 
-/** One query per relation, however many memories, photos and tags: never N+1. */
-export const memoryInclude = {
-  user: { select: { first_name: true, last_name: true } },
-  memory_photos: {
-    select: { id: true, order_number: true, display_key: true, thumbnail_key: true },
-    orderBy: [{ order_number: "asc" }, { created_at: "asc" }],
-  },
-  memory_tags: {
-    select: { id: true, tagged_user_id: true, tagged_user: { select: { first_name: true, last_name: true } } },
-    orderBy: [{ created_at: "asc" }, { id: "asc" }],
-  },
-} satisfies Prisma.MemoryInclude;
-
-
-/**
- * A memory as read from the database, its dates already as the API writes them: the calendar
- * day (YYYY-MM-DD) and ISO timestamps. The list query produces it in SQL; a Prisma row becomes
- * one through fromMemoryRow.
- */
-export type MemoryRecord = {
-  id: string;
-  user_id: string;
-  title: string;
-  content: string;
-  memory_date: string;
-  is_shared: boolean;
-  created_at: string;
-  updated_at: string;
-  author: { first_name: string; last_name: string };
-  photos: { id: string; order_number: number; display_key: string; thumbnail_key: string }[];
-  tags: { id: string; tagged_user_id: string; first_name: string; last_name: string }[];
-};
-
-type MemoryRow = Omit<MemoryRecord, "memory_date" | "created_at" | "updated_at" | "author" | "photos" | "tags"> & {
-  memory_date: Date;
-  created_at: Date;
-  updated_at: Date;
-  user: { first_name: string; last_name: string };
-  memory_photos: MemoryRecord["photos"];
-  memory_tags: { id: string; tagged_user_id: string; tagged_user: { first_name: string; last_name: string } }[];
-};
-
-/** Calendar dates are stored as DATE: midnight UTC, so the ISO day is the date itself. */
-export const toIsoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** A calendar date (YYYY-MM-DD) as stored: a DATE, midnight UTC. */
 export const fromIsoDate = (value: string) => new Date(`${value}T00:00:00.000Z`);
 
-/** A row read with memoryInclude, as a record. */
-export function fromMemoryRow(row: MemoryRow): MemoryRecord {
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    title: row.title,
-    content: row.content,
-    memory_date: toIsoDate(row.memory_date),
-    is_shared: row.is_shared,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    author: row.user,
-    photos: row.memory_photos,
-    tags: row.memory_tags.map((tag) => ({ id: tag.id, tagged_user_id: tag.tagged_user_id, ...tag.tagged_user })),
-  };
-}
+const name = { first_name: z.string(), last_name: z.string() };
+
+/**
+ * A memory as the one statement that reads memories writes it (read-memories.ts): already in the
+ * DTO's shape, dates as the API writes them, except that photos carry their storage keys, which
+ * are signed into URLs below and never leave the server. Checked against every row in tests.
+ */
+export const memoryRecordSchema = z.strictObject({
+  id: z.guid(),
+  user_id: z.guid(),
+  title: z.string(),
+  content: z.string(),
+  memory_date: z.iso.date(),
+  is_shared: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  profiles: z.strictObject(name),
+  memory_photos: z.array(z.strictObject({ id: z.guid(), order_number: z.number().int(), display_key: z.string(), thumbnail_key: z.string() })),
+  memory_tags: z.array(z.strictObject({ id: z.guid(), tagged_user_id: z.guid(), profiles: z.strictObject(name) })),
+});
+export type MemoryRecord = z.output<typeof memoryRecordSchema>;
 
 /** Memories as the API shows them; every photo URL of the batch is signed together. */
 export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStorage, now = new Date()): Promise<MemoryDto[]> {
   const signing = photoUrlSigning(now);
-  const keys = records.flatMap((record) => record.photos.flatMap((photo) => [photo.display_key, photo.thumbnail_key]));
+  const keys = records.flatMap((record) => record.memory_photos.flatMap((photo) => [photo.display_key, photo.thumbnail_key]));
   const urls = new Map(await Promise.all(keys.map(async (key) => [key, await storage.signedDownloadUrl(key, signing)] as const)));
   return records.map((record) => ({
     id: record.id,
@@ -113,17 +75,17 @@ export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStora
     is_shared: record.is_shared,
     created_at: record.created_at,
     updated_at: record.updated_at,
-    profiles: { first_name: record.author.first_name, last_name: record.author.last_name },
-    memory_photos: record.photos.map((photo) => ({
+    profiles: { first_name: record.profiles.first_name, last_name: record.profiles.last_name },
+    memory_photos: record.memory_photos.map((photo) => ({
       id: photo.id,
       photo_url: urls.get(photo.display_key)!,
       thumbnail_url: urls.get(photo.thumbnail_key)!,
       order_number: photo.order_number,
     })),
-    memory_tags: record.tags.map((tag) => ({
+    memory_tags: record.memory_tags.map((tag) => ({
       id: tag.id,
       tagged_user_id: tag.tagged_user_id,
-      profiles: { first_name: tag.first_name, last_name: tag.last_name },
+      profiles: { first_name: tag.profiles.first_name, last_name: tag.profiles.last_name },
     })),
   }));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
-import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-scope";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 
 /** The owner shares a memory with the family or makes it private again. */
 export async function toggleMemoryShared({ viewer, memoryId, isShared }: { viewer: UserDto; memoryId: string; isShared: boolean }) {

@@ -9,7 +9,7 @@ import type { UserDto } from "@/server/users/user-dto";
 import { assertTaggable } from "./assert-taggable";
 import { getMemoryOrThrow } from "./get-memory";
 import { fromIsoDate } from "./memory-dto";
-import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-scope";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 import { deleteObjects, photoKeys, storePhoto, type StoredPhoto } from "./photo-pipeline";
 import { claimUploads, incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { feedPageSchema } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
-import { familySubmissionsWhere } from "./shared-answers";
+import { visibleAnswersWhere } from "./answer-visibility";
 
 export type SharedResponseDto = {
   id: string;
@@ -22,11 +22,11 @@ export type SharedResponseDto = {
  */
 export async function listSharedResponses({ viewer, page }: { viewer: UserDto; page?: unknown }) {
   const { limit, cursor } = feedPageSchema.parse(page ?? {});
-  const family = familySubmissionsWhere(viewer);
-  if (!family) return { responses: [] as SharedResponseDto[], next_cursor: null };
+  const visible = visibleAnswersWhere(viewer);
+  if (!visible) return { responses: [] as SharedResponseDto[], next_cursor: null };
   const prisma = await getDb();
   const rows = await prisma.response.findMany({
-    where: { AND: [{ submission: family }, { OR: [{ is_shared: true }, { submission: { is_shared: true } }] }] },
+    where: visible,
     select: {
       id: true,
       question_id: true,

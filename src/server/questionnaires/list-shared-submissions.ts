@@ -1,9 +1,10 @@
 import "server-only";
+import { z } from "zod";
 import { feedPageSchema } from "@/lib/schemas/questionnaires";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
-import { answerVisibleSql, familySubmissionsSql } from "./shared-answers";
+import { answerSharedSql, visibleSubmissionsSql } from "./answer-visibility";
 
 export type SharedSubmissionDto = {
   id: string;
@@ -16,13 +17,26 @@ export type SharedSubmissionDto = {
   responses: { id: string; question_id: string; answer_text: string; is_shared: boolean; questions: { question_text: string; questionnaire_id: string } }[];
 };
 
-type SharedSubmissionRow = Omit<SharedSubmissionDto, "created_at" | "profiles" | "questionnaires"> & {
-  created_at: Date;
-  first_name: string;
-  last_name: string;
-  questionnaire_id: string;
-  questionnaire_title: string;
-};
+/** A row as the feed's statement writes it; checked against every row in tests. */
+const sharedSubmissionRowSchema = z.strictObject({
+  id: z.guid(),
+  user_id: z.guid(),
+  created_at: z.date(),
+  is_shared: z.boolean(),
+  first_name: z.string(),
+  last_name: z.string(),
+  questionnaire_id: z.guid(),
+  questionnaire_title: z.string(),
+  responses: z.array(
+    z.strictObject({
+      id: z.guid(),
+      question_id: z.guid(),
+      answer_text: z.string(),
+      is_shared: z.boolean(),
+      questions: z.strictObject({ question_text: z.string(), questionnaire_id: z.guid() }),
+    }),
+  ),
+});
 
 /**
  * The family's shared answers grouped by submission, newest first: a shared submission with all
@@ -31,30 +45,31 @@ type SharedSubmissionRow = Omit<SharedSubmissionDto, "created_at" | "profiles" |
  */
 export async function listSharedSubmissions({ viewer, page, authorId }: { viewer: UserDto; page?: unknown; authorId?: string }) {
   const { limit, cursor } = feedPageSchema.parse(page ?? {});
-  const family = familySubmissionsSql(viewer);
-  if (!family) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
-  const scope = Prisma.sql`${family}
-    AND (s.is_shared OR EXISTS (SELECT 1 FROM responses r WHERE r.submission_id = s.id AND r.is_shared))
-    ${authorId ? Prisma.sql`AND s.user_id = ${authorId}::uuid` : Prisma.empty}`;
+  const visible = visibleSubmissionsSql(viewer);
+  if (!visible) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
+  const scope = authorId ? Prisma.sql`${visible} AND s.user_id = ${authorId}::uuid` : visible;
   // A cursor outside this feed has nothing after it.
   const afterCursor = cursor
     ? Prisma.sql`AND (s.created_at, s.id) < (SELECT s.created_at, s.id FROM submissions s JOIN users author ON author.id = s.user_id
                                                 WHERE s.id = ${cursor}::uuid AND ${scope})`
     : Prisma.empty;
-  const rows = await queryRows<SharedSubmissionRow>(Prisma.sql`
+  const rows = await queryRows(
+    Prisma.sql`
     SELECT s.id, s.user_id, s.created_at, s.is_shared, author.first_name, author.last_name,
            q.id AS questionnaire_id, q.title AS questionnaire_title,
            COALESCE((SELECT json_agg(json_build_object('id', r.id, 'question_id', r.question_id, 'answer_text', r.answer_text, 'is_shared', r.is_shared,
                                                        'questions', json_build_object('question_text', question.question_text, 'questionnaire_id', question.questionnaire_id))
                                      ORDER BY question.position, r.id)
                        FROM responses r JOIN questions question ON question.id = r.question_id
-                      WHERE r.submission_id = s.id AND ${answerVisibleSql}), '[]') AS responses
+                      WHERE r.submission_id = s.id AND ${answerSharedSql}), '[]') AS responses
       FROM submissions s
       JOIN users author ON author.id = s.user_id
       JOIN questionnaires q ON q.id = s.questionnaire_id
      WHERE ${scope} ${afterCursor}
      ORDER BY s.created_at DESC, s.id DESC
-     LIMIT ${limit + 1}`);
+     LIMIT ${limit + 1}`,
+    sharedSubmissionRowSchema,
+  );
   const submissions: SharedSubmissionDto[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
     user_id: row.user_id,

@@ -1,0 +1,49 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { UserDto } from "@/server/users/user-dto";
+
+// Who may see an answer, decided here and nowhere else (docs/decisions/004-sharing-answers.md):
+// an answer is visible to the reader when the answer or its whole submission is shared, the
+// submission was given in the reader's family, and its author is still in that family (someone
+// who leaves takes their answers along). Nobody without a family sees anyone's. Every reader of
+// answers (both Family Book feeds, the printed book) takes its WHERE clause from this file. Each
+// rule is written twice, side by side: as a Prisma filter, and as SQL for the hand-written feed
+// (docs/decisions/006-hot-reads-in-sql.md), on `submissions s`, its author `users author` and
+// its answers `responses r`. The two must say the same; tests/api/family-book-equals-feeds.test.ts
+// holds the readers to it.
+
+type Viewer = Pick<UserDto, "family_id">;
+
+/** Submissions given in the viewer's family by authors still in it; null for a viewer without one. */
+export function familySubmissionsWhere(viewer: Viewer): Prisma.SubmissionWhereInput | null {
+  if (!viewer.family_id) return null;
+  return { family_id: viewer.family_id, user: { family_id: viewer.family_id } };
+}
+export function familySubmissionsSql(viewer: Viewer) {
+  if (!viewer.family_id) return null;
+  return Prisma.sql`s.family_id = ${viewer.family_id}::uuid AND author.family_id = ${viewer.family_id}::uuid`;
+}
+
+/** An answer its author shared, on its own or with its whole submission. */
+export const answerSharedWhere = { OR: [{ is_shared: true }, { submission: { is_shared: true } }] } satisfies Prisma.ResponseWhereInput;
+export const answerSharedSql = Prisma.sql`(s.is_shared OR r.is_shared)`;
+
+/** The answers the viewer may read; null when there are none to read. */
+export function visibleAnswersWhere(viewer: Viewer): Prisma.ResponseWhereInput | null {
+  const family = familySubmissionsWhere(viewer);
+  return family && { AND: [{ submission: family }, answerSharedWhere] };
+}
+export function visibleAnswersSql(viewer: Viewer) {
+  const family = familySubmissionsSql(viewer);
+  return family && Prisma.sql`${family} AND ${answerSharedSql}`;
+}
+
+/** The submissions with at least one answer the viewer may read; null when there are none. */
+export function visibleSubmissionsWhere(viewer: Viewer): Prisma.SubmissionWhereInput | null {
+  const family = familySubmissionsWhere(viewer);
+  return family && { AND: [family, { responses: { some: answerSharedWhere } }] };
+}
+export function visibleSubmissionsSql(viewer: Viewer) {
+  const family = familySubmissionsSql(viewer);
+  return family && Prisma.sql`${family} AND EXISTS (SELECT 1 FROM responses r WHERE r.submission_id = s.id AND ${answerSharedSql})`;
+}
