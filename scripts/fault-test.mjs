@@ -73,7 +73,7 @@ function printLogTail(app, lines = 40) {
 }
 
 /** The built app with rate limits off, stopped at clean-up. */
-async function startAppUntilCleanup(cleanups, label, env) {
+async function appStoppedAtCleanup(cleanups, label, env) {
   const app = await startApp({ label: `${label} app`, env: { AUTH_SECRET: randomBytes(32).toString("base64url"), RATE_LIMIT_DISABLED: "true", ...env } });
   cleanups.add(() => app.stop());
   return app;
@@ -310,7 +310,7 @@ async function postgresFault({ checklist, cleanups, photo }) {
   note(`Throwaway PostgreSQL ${cluster.version} cluster on 127.0.0.1:${cluster.port}.`);
   const { url: databaseUrl } = await createThrowawayDatabase(cluster.serverUrl, "faults");
   const dataDir = cleanups.temporaryFolder("family-book-faults-app-");
-  const app = await startAppUntilCleanup(cleanups, "PostgreSQL", { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  const app = await appStoppedAtCleanup(cleanups, "PostgreSQL", { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   const pid = app.child.pid;
   note(`App ready on ${app.url} (pid ${pid}).`);
   const family = await registerFamily(app, 5);
@@ -346,7 +346,7 @@ async function storageFault({ checklist, cleanups, photo }) {
   };
   let s3 = await startS3(0);
   note(`s3rver on ${s3.endpoint}.`);
-  const app = await startAppUntilCleanup(cleanups, "S3", {
+  const app = await appStoppedAtCleanup(cleanups, "S3", {
     DATA_DIR: cleanups.temporaryFolder("family-book-faults-s3app-"),
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint,
