@@ -1,18 +1,22 @@
-// npm run bench [-- --quick]: measures Family Book on this machine and writes docs/perf.md and
-// docs/perf.json. Embedded database by default; PostgreSQL when DATABASE_URL names a server
-// (a throwaway database is created on it and dropped afterwards; the raw node:http + pg
-// baseline runs only there, since it needs a database it can share with the app).
-import { execFile, fork, spawn } from "node:child_process";
+// npm run bench [-- --quick] [-- --no-lighthouse]: measures Family Book on this machine. Every
+// figure goes to docs/perf.json (on PostgreSQL) or docs/perf-embedded.json (on the embedded
+// database), and the run's tables to bench/results/latest.md or latest-embedded.md (not
+// committed) and the console; docs/perf.md, the committed account, is written by hand from them.
+// Embedded database by default; PostgreSQL when DATABASE_URL names a server (a throwaway
+// database is created on it and dropped afterwards; the raw node:http + pg baseline runs only
+// there, since it needs a database it can share with the app).
+import { execFile, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import { createServer } from "node:net";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import sharp from "sharp";
-import { build, buildIsCurrent, serverEnvironmentDefaults, serverFile } from "../scripts/start.mjs";
+import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
+import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
+import { build, buildIsCurrent } from "../scripts/start.mjs";
 import { seedSyntheticFamily } from "./seed.mjs";
 
 const run = promisify(execFile);
@@ -31,48 +35,16 @@ const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRout
 const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+/** The built app as `npm start` starts it, with rate limits off; only what it writes to stderr is shown. */
+function startBenchedApp(env) {
+  return startApp({
+    label: "app",
+    env: { RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
+    onLog: (line, stream) => {
+      if (stream === "stderr") console.error(line);
+    },
   });
 }
-
-async function waitFor(url, child) {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-async function startApp(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverFile], {
-    cwd: path.join(root, ".next", "standalone"),
-    stdio: ["ignore", "ignore", "inherit"],
-    // Started as npm start starts it (scripts/start.mjs), with the same environment defaults.
-    env: { ...serverEnvironmentDefaults, ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
-  });
-  // A failed run must not leave a server behind.
-  process.once("exit", () => child.kill("SIGTERM"));
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/`, child);
-  return { child, base, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM")))) };
-}
-
-const residentKb = (pid, field = "VmRSS") => {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith(`${field}:`));
-  return Number(line?.replace(/\D+/g, "") ?? 0);
-};
 
 async function api(base, pathname, { token, json, form, method } = {}) {
   const headers = token ? { authorization: `Bearer ${token}` } : {};
@@ -195,14 +167,13 @@ async function startBareNext(appBase, token, dataDir) {
   const bodyFile = path.join(dataDir, "shared-memories.json");
   writeFileSync(bodyFile, await (await fetch(`${appBase}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).text());
   const port = await freePort();
-  const child = spawn(process.execPath, [next, "start", bareDir, "-p", String(port), "-H", "127.0.0.1"], {
-    stdio: "ignore",
+  return startProcess({
+    label: "bare Next.js app",
+    args: [next, "start", bareDir, "-p", String(port), "-H", "127.0.0.1"],
+    port,
+    readyLine: "Ready in",
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_SHARED_BODY: bodyFile },
   });
-  process.once("exit", () => child.kill("SIGTERM"));
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/`, child);
-  return { base, stop: () => child.kill("SIGTERM") };
 }
 
 function multipartBody(fields) {
@@ -215,47 +186,33 @@ async function main() {
   figures.machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, date: new Date().toISOString() };
   if (!buildIsCurrent()) build();
   const dataDir = mkdtempSync(path.join(tmpdir(), "family-book-bench-"));
-  let databaseUrl;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `family_book_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    };
-  }
+  const database = serverUrl ? await createThrowawayDatabase(serverUrl, "bench") : null;
+  const databaseUrl = database?.url;
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   try {
     // 1. Accounts, a few real photos through the real pipeline, and the PDF family's book.
     log(`seeding (${backend})...`);
-    let app = await startApp(env);
-    const founder = await register(app.base, "Member1");
+    let app = await startBenchedApp(env);
+    const founder = await register(app.url, "Member1");
     const members = [founder];
-    for (let index = 2; index <= 20; index += 1) members.push(await register(app.base, `Member${index}`, founder.user.family_id));
+    for (let index = 2; index <= 20; index += 1) members.push(await register(app.url, `Member${index}`, founder.user.family_id));
     for (let index = 0; index < 10; index += 1) {
-      await createMemory(app.base, founder.token, { title: `Photo source ${index}`, date: "2001-01-01", shared: false, photos: [await photoBytes(index, 1600, 1200)] });
+      await createMemory(app.url, founder.token, { title: `Photo source ${index}`, date: "2001-01-01", shared: false, photos: [await photoBytes(index, 1600, 1200)] });
     }
-    const bookOwner = await register(app.base, "Bookkeeper");
+    const bookOwner = await register(app.url, "Bookkeeper");
     const pdfMemories = quick ? 20 : 100;
     for (let index = 0; index < pdfMemories; index += 1) {
-      await createMemory(app.base, bookOwner.token, {
+      await createMemory(app.url, bookOwner.token, {
         title: `Chapter of life ${index + 1}`,
         date: `${1950 + (index % 70)}-0${1 + (index % 9)}-1${index % 9}`,
         shared: true,
         photos: [await photoBytes(index * 2), await photoBytes(index * 2 + 1)],
       });
     }
-    const library = (await api(app.base, "/api/questionnaires", { token: founder.token })).questionnaires.filter((item) => item.audience === "GLOBAL");
+    const library = (await api(app.url, "/api/questionnaires", { token: founder.token })).questionnaires.filter((item) => item.audience === "GLOBAL");
     const questionnaires = [];
     for (const questionnaire of library.slice(0, 3)) {
-      const questions = (await api(app.base, `/api/questionnaires/${questionnaire.id}/questions`, { token: founder.token })).questions;
+      const questions = (await api(app.url, `/api/questionnaires/${questionnaire.id}/questions`, { token: founder.token })).questions;
       questionnaires.push({ id: questionnaire.id, questionIds: questions.map((question) => question.id) });
     }
     await app.stop();
@@ -280,16 +237,16 @@ async function main() {
     // 2. The API under load, one endpoint at a time, from a separate process. A bare Next.js app of
     // the same version runs beside it: its route handler answers the same JSON with no database
     // (the framework's floor), and its page is Lighthouse's baseline below.
-    app = await startApp(env);
-    const bare = await startBareNext(app.base, members[1].token, dataDir);
+    app = await startBenchedApp(env);
+    const bare = await startBareNext(app.url, members[1].token, dataDir);
     const token = members[1].token;
     for (const pathname of ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
-      await fetch(`${app.base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
-      figures.api[`GET ${pathname}`] = await autocannon(`${app.base}${pathname}`, { token });
+      await fetch(`${app.url}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+      figures.api[`GET ${pathname}`] = await autocannon(`${app.url}${pathname}`, { token });
       log(`GET ${pathname}`, figures.api[`GET ${pathname}`]);
     }
     const post = multipartBody({ title: "Benchmark memory", content: "Written under load.", memory_date: "2020-02-02", is_shared: "false" });
-    figures.api["POST /api/memories"] = await autocannon(`${app.base}/api/memories`, { token, method: "POST", ...post });
+    figures.api["POST /api/memories"] = await autocannon(`${app.url}/api/memories`, { token, method: "POST", ...post });
     log("POST /api/memories", figures.api["POST /api/memories"]);
 
     if (databaseUrl) {
@@ -298,20 +255,20 @@ async function main() {
       await new Promise((resolve) => baseline.once("message", resolve));
       const url = `http://127.0.0.1:${port}/api/memories/shared`;
       const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
-      const ours = await (await fetch(`${app.base}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
+      const ours = await (await fetch(`${app.url}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
       const shape = (value) => JSON.stringify(Object.keys(value.data.memories[0] ?? {}).sort());
       figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
       figures.baseline.ratio = Number((figures.api["GET /api/memories/shared"].requestsPerSecond / figures.baseline.requestsPerSecond).toFixed(2));
       baseline.kill();
       log("baseline", figures.baseline);
     }
-    figures.bareRoute = await autocannon(`${bare.base}/api/memories/shared`, { token });
+    figures.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
     log("bare Next.js route handler", figures.bareRoute);
 
     // 3. Server-rendered pages.
     const cookie = `fb_session=${token}`;
     for (const page of ["/family-book", "/memories"]) {
-      figures.pages[page] = await timeToFirstByte(`${app.base}${page}`, cookie);
+      figures.pages[page] = await timeToFirstByte(`${app.url}${page}`, cookie);
       log(page, figures.pages[page]);
     }
 
@@ -320,7 +277,7 @@ async function main() {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, residentKb(app.child.pid))), 50);
     const started = performance.now();
-    const pdf = await fetch(`${app.base}/api/family-book/pdf`, { headers: { authorization: `Bearer ${bookOwner.token}` } });
+    const pdf = await fetch(`${app.url}/api/family-book/pdf`, { headers: { authorization: `Bearer ${bookOwner.token}` } });
     const bytes = Buffer.from(await pdf.arrayBuffer());
     const elapsed = performance.now() - started;
     clearInterval(sampler);
@@ -339,17 +296,17 @@ async function main() {
     // 5. Lighthouse, mobile emulation, against a bare Next.js page of the same version.
     if (!skipLighthouse) {
       for (const page of ["/", "/memories", "/family-book", "/questionnaires"]) {
-        figures.lighthouse[page] = await lighthouse(`${app.base}${page}`, cookie);
+        figures.lighthouse[page] = await lighthouse(`${app.url}${page}`, cookie);
         log("lighthouse", page, figures.lighthouse[page]);
       }
     }
     await app.stop();
 
     if (!skipLighthouse) {
-      figures.lighthouse["bare Next.js page"] = await lighthouse(`${bare.base}/`);
+      figures.lighthouse["bare Next.js page"] = await lighthouse(`${bare.url}/`);
       log("lighthouse bare", figures.lighthouse["bare Next.js page"]);
     }
-    bare.stop();
+    await bare.stop();
 
     // 6. The photo pipeline, in process.
     const output = path.join(dataDir, "photo-pipeline.json");
@@ -361,7 +318,7 @@ async function main() {
     figures.photoPipeline = JSON.parse(readFileSync(output, "utf8"));
     log("photo pipeline median ms", figures.photoPipeline.medianMs);
   } finally {
-    await dropDatabase();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   writeReport();

@@ -13,20 +13,22 @@
 //
 // Traffic stays on 127.0.0.1, every wait is bounded, and everything started here is stopped and
 // every temporary folder removed, whatever happens. Exits 1 when any expectation failed.
-import { spawn, spawnSync } from "node:child_process";
+//
+// To add a fault: write an async function ({ checklist, cleanups, photo }) that starts what it
+// needs through the harness (scripts/lib/), registers how to stop it with `cleanups`, and records
+// each expectation with `checklist.section(name)`; then add it to FAULTS at the bottom.
 import { randomBytes } from "node:crypto";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { tmpdir, userInfo } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
+import { userInfo } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
-import { build, buildIsCurrent, serverEnvironmentDefaults, serverFile } from "./start.mjs";
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const standalone = path.join(root, ".next", "standalone");
-const require = createRequire(import.meta.url);
+import { startApp } from "./lib/app-server.mjs";
+import { createCleanups } from "./lib/cleanups.mjs";
+import { createThrowawayDatabase, withClient } from "./lib/databases.mjs";
+import { startThrowawayCluster } from "./lib/postgres-cluster.mjs";
+import { startS3Server } from "./lib/s3-server.mjs";
+import { build, buildIsCurrent } from "./start.mjs";
 
 const DATABASE_MESSAGE = "Family Book cannot reach its database right now. Please try again in a moment.";
 const STORAGE_MESSAGE = "Photo storage is unavailable right now. Please try again in a moment.";
@@ -40,144 +42,47 @@ const WORKERS = 4;
 /** Whole-run limit: past it the test fails and cleans up. */
 const RUN_LIMIT_MS = 10 * 60_000;
 
-// ---------------------------------------------------------------------------------------------
-// Report and cleanup
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-const results = [];
-function expect(section, name, passed, detail = "") {
-  results.push({ section, name, passed: Boolean(passed), detail });
-  console.log(`  ${passed ? "ok  " : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
+// ---------------------------------------------------------------------------------------------
+// The report: every expectation, printed as it is checked and again at the end
+
+function createChecklist() {
+  const results = [];
+  return {
+    results,
+    /** The expectations of one section: `check(name, passed, detail)`; `check.anyFailed()`. */
+    section(section) {
+      const check = (name, passed, detail = "") => {
+        results.push({ section, name, passed: Boolean(passed), detail });
+        console.log(`  ${passed ? "ok  " : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
+      };
+      check.anyFailed = () => results.some((result) => result.section === section && !result.passed);
+      return check;
+    },
+  };
 }
+
 function note(text) {
   console.log(`        ${text}`);
 }
 
-const cleanups = [];
-let cleaningUp;
-function cleanUp() {
-  cleaningUp ??= (async () => {
-    while (cleanups.length) {
-      const step = cleanups.pop();
-      try {
-        await step();
-      } catch (error) {
-        console.error(`Cleanup step failed: ${error.message}`);
-      }
-    }
-  })();
-  return cleaningUp;
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping everything the fault test started...`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-function temporaryFolder(prefix) {
-  const folder = mkdtempSync(path.join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  return folder;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs a command to completion without blocking the event loop (the load keeps running). */
-function run(command, args, { timeoutMs = 60_000 } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({ code: -1, output: error.message });
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output: output.trim() });
-    });
-  });
-}
-
-function cleanEnvironment(extra) {
-  const environment = { ...process.env };
-  for (const key of Object.keys(environment)) {
-    if (/^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|PORT$|HOSTNAME$)/.test(key)) {
-      delete environment[key];
-    }
-  }
-  return {
-    ...serverEnvironmentDefaults,
-    ...environment,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    HOSTNAME: "127.0.0.1",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    RATE_LIMIT_DISABLED: "true",
-    ...extra,
-  };
-}
-
-/** The standalone server on a free loopback port, resolved once it says it is ready. */
-async function startApp(label, extraEnvironment) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverFile], {
-    cwd: standalone,
-    env: cleanEnvironment({ PORT: String(port), ...extraEnvironment }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const app = { label, port, url: `http://127.0.0.1:${port}`, child, log: [], exited: null };
-  const remember = (chunk) => {
-    for (const line of String(chunk).split("\n")) if (line.trim()) app.log.push(line);
-    if (app.log.length > 2000) app.log.splice(0, app.log.length - 2000);
-  };
-  child.stdout.on("data", remember);
-  child.stderr.on("data", remember);
-  child.on("exit", (code, signal) => (app.exited = { code, signal }));
-  cleanups.push(() => stopProcess(child));
-
-  const deadline = Date.now() + 180_000;
-  while (!app.log.some((line) => line.includes("Family Book is ready"))) {
-    if (app.exited) throw new Error(`The ${label} app exited during start-up:\n${app.log.slice(-30).join("\n")}`);
-    if (Date.now() > deadline) throw new Error(`The ${label} app was not ready within 180 s:\n${app.log.slice(-30).join("\n")}`);
-    await sleep(200);
-  }
-  return app;
-}
-
-async function stopProcess(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  if (await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])) return;
-  child.kill("SIGKILL");
-  await exited;
-}
-
 function printLogTail(app, lines = 40) {
-  console.log(`  --- last ${lines} lines from the ${app.label} app ---`);
+  console.log(`  --- last ${lines} lines from the ${app.label} ---`);
   for (const line of app.log.slice(-lines)) console.log(`  | ${line}`);
+}
+
+/** The built app with rate limits off, stopped at clean-up. */
+async function appStoppedAtCleanup(cleanups, label, env) {
+  const app = await startApp({ label: `${label} app`, env: { AUTH_SECRET: randomBytes(32).toString("base64url"), RATE_LIMIT_DISABLED: "true", ...env } });
+  cleanups.add(() => app.stop());
+  return app;
 }
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
+/** One request, never thrown: { method, pathname, started, ended, duration, status (0: no answer), body, error, retryAfter }. */
 async function request(app, method, pathname, { token, body, json } = {}) {
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -213,6 +118,8 @@ const isFailureEnvelope = (body) =>
 /** Clear: says what is wrong in words, without internals (driver codes, stack frames, SQL). */
 const leaksInternals = (message) => /prisma|ECONN|ETIMEDOUT|\bat \S+ \(|stack|select |insert |pg_|postgres:\/\/|s3rver|http:\/\/|socket/i.test(message);
 
+const succeeded = (record) => record.status >= 200 && record.status < 300;
+
 async function register(app, { first, last, email, familyId }) {
   const record = await request(app, "POST", "/api/auth/register", {
     json: { first_name: first, last_name: last, email, password: "correct horse battery", family_id: familyId },
@@ -231,18 +138,20 @@ async function registerFamily(app, size) {
   return family;
 }
 
-const photoBytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 120, b: 60 } } })
-  .jpeg({ quality: 80 })
-  .toBuffer();
+function makePhoto() {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 120, b: 60 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
 
-function memoryForm(title, taggedUserId) {
+function memoryForm(photo, title, taggedUserId) {
   const form = new FormData();
   form.set("title", title);
   form.set("content", `Written while the fault test runs: ${title}.`);
   form.set("memory_date", "2019-07-14");
   form.set("is_shared", "true");
   form.append("taggedUserIds", taggedUserId);
-  form.append("photos", new Blob([photoBytes], { type: "image/jpeg" }), `${title}.jpg`);
+  form.append("photos", new Blob([photo], { type: "image/jpeg" }), `${title}.jpg`);
   return form;
 }
 
@@ -260,86 +169,17 @@ const maxDuration = (records) => records.reduce((max, record) => Math.max(max, r
 // ---------------------------------------------------------------------------------------------
 // 1. PostgreSQL stops and starts again
 
-function findPostgresBinaries() {
-  const base = "/usr/lib/postgresql";
-  const versions = existsSync(base)
-    ? readdirSync(base)
-        .filter((version) => existsSync(path.join(base, version, "bin", "initdb")) && existsSync(path.join(base, version, "bin", "pg_ctl")))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions.length === 0) throw new Error("No PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install postgresql).");
-  const bin = path.join(base, versions[0], "bin");
-  return { version: versions[0], initdb: path.join(bin, "initdb"), pgCtl: path.join(bin, "pg_ctl") };
-}
-
-/** initdb refuses to run as root: as root, the cluster belongs to the postgres system user. */
-function postgresUser() {
-  if (process.getuid?.() !== 0) return null;
-  const ids = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
-  const groups = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
-  if (ids.status !== 0) throw new Error("Running as root, but there is no postgres system user to own the throwaway cluster.");
-  return { uid: Number(ids.stdout.trim()), gid: Number(groups.stdout.trim()) };
-}
-
-async function startCluster() {
-  const binaries = findPostgresBinaries();
-  const owner = postgresUser();
-  const folder = temporaryFolder("family-book-faults-pg-");
-  if (owner) chownSync(folder, owner.uid, owner.gid);
-  const dataDir = path.join(folder, "data");
-  const logFile = path.join(folder, "postgres.log");
-  const port = await freePort();
-  const asOwner = (binary, args) => (owner ? run("runuser", ["-u", "postgres", "--", binary, ...args]) : run(binary, args));
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
-
-  const init = await asOwner(binaries.initdb, ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--no-instructions"]);
-  if (init.code !== 0) throw new Error(`initdb failed:\n${init.output}`);
-
-  const cluster = {
-    version: binaries.version,
-    port,
-    running: false,
-    serverUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async start() {
-      const result = await asOwner(binaries.pgCtl, ["-D", dataDir, "-l", logFile, "-o", options, "-w", "-t", "60", "start"]);
-      if (result.code !== 0) throw new Error(`pg_ctl start failed:\n${result.output}`);
-      cluster.running = true;
-    },
-    async stop(mode = "fast") {
-      const result = await asOwner(binaries.pgCtl, ["-D", dataDir, "-m", mode, "-w", "-t", "60", "stop"]);
-      if (result.code !== 0) throw new Error(`pg_ctl stop failed:\n${result.output}`);
-      cluster.running = false;
-    },
-  };
-  // Registered after the folder, so it runs before the folder is removed.
-  cleanups.push(async () => {
-    if (cluster.running) await cluster.stop("immediate");
-  });
-  await cluster.start();
-  return cluster;
-}
-
-async function postgresFault() {
-  console.log("\n== PostgreSQL stops under load and comes back ==");
-  const cluster = await startCluster();
-  note(`Throwaway PostgreSQL ${cluster.version} cluster on 127.0.0.1:${cluster.port}.`);
-  const serverUrl = cluster.serverUrl;
-  await withClient(serverUrl, (client) => client.query("CREATE DATABASE family_book_faults"));
-  const databaseUrl = serverUrl.replace(/\/postgres$/, "/family_book_faults");
-
-  const dataDir = temporaryFolder("family-book-faults-app-");
-  const app = await startApp("PostgreSQL", { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-  const pid = app.child.pid;
-  note(`App ready on ${app.url} (pid ${pid}).`);
-  const family = await registerFamily(app, 5);
-
-  // The load: each worker alternates reading its memories and writing one with a photo and a tag.
+/**
+ * WORKERS loops, each alternating a read of memories and the creation of one with a photo and a
+ * tag, until stop(). Every request is kept in `records` (the creations in `writes` too).
+ */
+function startSteadyLoad(app, family, photo) {
   const records = [];
   const writes = [];
-  let stopLoad = false;
+  let stopping = false;
   let sequence = 0;
   const worker = async (index) => {
-    while (!stopLoad) {
+    while (!stopping) {
       const writer = family[(index + sequence) % family.length];
       const tagged = family[(family.indexOf(writer) + 1) % family.length];
       sequence += 1;
@@ -347,7 +187,7 @@ async function postgresFault() {
         records.push(await request(app, "GET", "/api/memories?limit=5", { token: writer.token }));
       } else {
         const title = `fault-memory-${sequence}`;
-        const record = await request(app, "POST", "/api/memories", { token: writer.token, body: memoryForm(title, tagged.id) });
+        const record = await request(app, "POST", "/api/memories", { token: writer.token, body: memoryForm(photo, title, tagged.id) });
         record.title = title;
         records.push(record);
         writes.push(record);
@@ -356,72 +196,74 @@ async function postgresFault() {
     }
   };
   const workers = Array.from({ length: WORKERS }, (_, index) => worker(index));
-  const during = (from, to) => records.filter((record) => record.started >= from && record.ended <= to);
+  return {
+    records,
+    writes,
+    /** The requests sent and answered between the two times. */
+    between: (from, to) => records.filter((record) => record.started >= from && record.ended <= to),
+    async stop() {
+      stopping = true;
+      await Promise.all(workers);
+    },
+  };
+}
 
-  try {
-    const loadStarted = Date.now();
-    await sleep(3_000);
-    const before = during(loadStarted, Date.now());
-    expect("postgres", "Under load, before the outage, requests succeed", before.length > 0 && before.every((r) => r.status >= 200 && r.status < 300), describeStatuses(before));
+/** Stops PostgreSQL, keeps it down for OUTAGE_MS, starts it again; resolves to when each step happened. */
+async function takePostgresDown(cluster) {
+  const stopping = Date.now();
+  await cluster.stop("fast");
+  const down = Date.now();
+  note(`PostgreSQL stopped (pg_ctl stop -m fast took ${seconds(down - stopping)}); keeping it down for ${seconds(OUTAGE_MS)}.`);
+  await sleep(OUTAGE_MS);
+  const starting = Date.now();
+  await cluster.start();
+  const up = Date.now();
+  note(`PostgreSQL accepting connections again (pg_ctl start took ${seconds(up - starting)}).`);
+  return { stopping, down, starting, up };
+}
 
-    const stopping = Date.now();
-    await cluster.stop("fast");
-    const down = Date.now();
-    note(`PostgreSQL stopped (pg_ctl stop -m fast took ${seconds(down - stopping)}); keeping it down for ${seconds(OUTAGE_MS)}.`);
-    await sleep(OUTAGE_MS);
-    const starting = Date.now();
-    await cluster.start();
-    const up = Date.now();
-    note(`PostgreSQL accepting connections again (pg_ctl start took ${seconds(up - starting)}).`);
+function checkAnswersDuringOutage(check, load, { stopping, down, starting }) {
+  const outage = load.between(down, starting);
+  const aroundStop = load.records.filter((r) => r.started < down && r.ended >= stopping);
+  const inOutage = [...aroundStop, ...outage];
+  check("Requests were made while PostgreSQL was down", outage.length >= 5, `${outage.length} requests`);
+  const nonAnswers = inOutage.filter((r) => r.status === 0 || (r.status >= 500 && r.status !== 503));
+  check("No 500 and no hang while PostgreSQL stops or is down", nonAnswers.length === 0, describeStatuses(inOutage));
+  const unavailable = outage.filter((r) => r.status === 503);
+  check("While PostgreSQL is down every request answers 503", outage.length > 0 && unavailable.length === outage.length, describeStatuses(outage));
+  const badEnvelopes = inOutage.filter((r) => r.status === 503 && (!isFailureEnvelope(r.body) || leaksInternals(r.body.error)));
+  const messages = [...new Set(inOutage.filter((r) => r.status === 503).map((r) => r.body?.error))];
+  check("Each 503 is a { success: false, data: null, error } envelope with a clear message", badEnvelopes.length === 0, messages.map((m) => JSON.stringify(m)).join("; "));
+  check("The message names the database", messages.length > 0 && messages.every((m) => m === DATABASE_MESSAGE));
+  check(
+    `Every answer during the outage came within ${seconds(ANSWER_WITHIN_MS)}`,
+    inOutage.every((r) => r.status !== 0 && r.duration <= ANSWER_WITHIN_MS),
+    `slowest ${seconds(maxDuration(inOutage))}`,
+  );
+  note(`Retry-After on 503s: ${[...new Set(inOutage.filter((r) => r.status === 503).map((r) => r.retryAfter))].join(", ")}`);
+}
 
-    const outage = during(down, starting);
-    const aroundStop = records.filter((r) => r.started < down && r.ended >= stopping);
-    const inOutage = [...aroundStop, ...outage];
-    expect("postgres", "Requests were made while PostgreSQL was down", outage.length >= 5, `${outage.length} requests`);
-    const nonAnswers = inOutage.filter((r) => r.status === 0 || r.status >= 500 && r.status !== 503);
-    expect("postgres", "No 500 and no hang while PostgreSQL stops or is down", nonAnswers.length === 0, describeStatuses(inOutage));
-    const unavailable = outage.filter((r) => r.status === 503);
-    expect(
-      "postgres",
-      "While PostgreSQL is down every request answers 503",
-      outage.length > 0 && unavailable.length === outage.length,
-      describeStatuses(outage),
-    );
-    const badEnvelopes = inOutage.filter((r) => r.status === 503 && (!isFailureEnvelope(r.body) || leaksInternals(r.body.error)));
-    const messages = [...new Set(inOutage.filter((r) => r.status === 503).map((r) => r.body?.error))];
-    expect("postgres", "Each 503 is a { success: false, data: null, error } envelope with a clear message", badEnvelopes.length === 0, messages.map((m) => JSON.stringify(m)).join("; "));
-    expect("postgres", "The message names the database", messages.length > 0 && messages.every((m) => m === DATABASE_MESSAGE));
-    expect(
-      "postgres",
-      `Every answer during the outage came within ${seconds(ANSWER_WITHIN_MS)}`,
-      inOutage.every((r) => r.status !== 0 && r.duration <= ANSWER_WITHIN_MS),
-      `slowest ${seconds(maxDuration(inOutage))}`,
-    );
-    note(`Retry-After on 503s: ${[...new Set(inOutage.filter((r) => r.status === 503).map((r) => r.retryAfter))].join(", ")}`);
+/** Keeps the load going for RECOVER_WITHIN_MS and a few seconds more, then checks the requests sent after PostgreSQL returned. */
+async function checkRecovery(check, load, { up }, app, pid) {
+  await sleep(RECOVER_WITHIN_MS + 4_000);
+  const afterGrace = load.records.filter((r) => r.started >= up + RECOVER_WITHIN_MS && r.ended > 0);
+  const firstSuccess = load.records.filter((r) => r.started >= up && succeeded(r)).sort((a, b) => a.ended - b.ended)[0];
+  const lastFailure = load.records.filter((r) => r.started >= up && !succeeded(r)).sort((a, b) => b.ended - a.ended)[0];
+  note(
+    `First success ${firstSuccess ? seconds(firstSuccess.ended - up) : "never"} after PostgreSQL returned; ` +
+      `last failure ${lastFailure ? `${seconds(lastFailure.ended - up)} after (${lastFailure.status || lastFailure.error})` : "none"}.`,
+  );
+  check("Requests succeed again after PostgreSQL returns", Boolean(firstSuccess), firstSuccess ? `first success after ${seconds(firstSuccess.ended - up)}` : "");
+  check(
+    `Every request from ${seconds(RECOVER_WITHIN_MS)} after PostgreSQL returned succeeds`,
+    afterGrace.length > 0 && afterGrace.every(succeeded),
+    describeStatuses(afterGrace),
+  );
+  check("The same app process served throughout (no crash, no restart)", app.exited === null && app.child.pid === pid, app.exited ? `exited ${JSON.stringify(app.exited)}` : `pid ${pid}`);
+}
 
-    // Recovery: keep the load going for RECOVER_WITHIN_MS and a few seconds more.
-    await sleep(RECOVER_WITHIN_MS + 4_000);
-    const afterGrace = records.filter((r) => r.started >= up + RECOVER_WITHIN_MS && r.ended > 0);
-    const firstSuccess = records.filter((r) => r.started >= up && r.status >= 200 && r.status < 300).sort((a, b) => a.ended - b.ended)[0];
-    const lastFailure = records.filter((r) => r.started >= up && !(r.status >= 200 && r.status < 300)).sort((a, b) => b.ended - a.ended)[0];
-    note(
-      `First success ${firstSuccess ? seconds(firstSuccess.ended - up) : "never"} after PostgreSQL returned; ` +
-        `last failure ${lastFailure ? `${seconds(lastFailure.ended - up)} after (${lastFailure.status || lastFailure.error})` : "none"}.`,
-    );
-    expect("postgres", "Requests succeed again after PostgreSQL returns", Boolean(firstSuccess), firstSuccess ? `first success after ${seconds(firstSuccess.ended - up)}` : "");
-    expect(
-      "postgres",
-      `Every request from ${seconds(RECOVER_WITHIN_MS)} after PostgreSQL returned succeeds`,
-      afterGrace.length > 0 && afterGrace.every((r) => r.status >= 200 && r.status < 300),
-      describeStatuses(afterGrace),
-    );
-    expect("postgres", "The same app process served throughout (no crash, no restart)", app.exited === null && app.child.pid === pid, app.exited ? `exited ${JSON.stringify(app.exited)}` : `pid ${pid}`);
-  } finally {
-    stopLoad = true;
-    await Promise.all(workers);
-  }
-
-  // Nothing half-saved: check PostgreSQL and the photo files directly.
+/** Reads PostgreSQL and the photo files directly: every memory whole, every acknowledged one there. */
+async function checkNothingHalfSaved(check, { databaseUrl, dataDir, writes }) {
   const acknowledged = writes.filter((r) => r.status === 201);
   const refused = writes.filter((r) => r.status !== 201);
   note(`Memory creations: ${writes.length} attempted, ${acknowledged.length} acknowledged, ${refused.length} refused (${describeStatuses(refused)}).`);
@@ -437,146 +279,166 @@ async function postgresFault() {
   });
   const byId = new Map(rows.memories.map((row) => [row.id, row]));
   const halfSaved = rows.memories.filter((row) => row.photos !== 1 || row.tags !== 1);
-  expect(
-    "postgres",
+  check(
     "No memory is half-saved: each has exactly its one photo and one tag",
     halfSaved.length === 0,
     halfSaved.length ? `${halfSaved.length} of ${rows.memories.length}: ${halfSaved.slice(0, 3).map((r) => `${r.title} (${r.photos} photos, ${r.tags} tags)`).join(", ")}` : `${rows.memories.length} memories checked`,
   );
   const lost = acknowledged.filter((r) => !byId.has(r.body?.data?.memory?.id));
-  expect("postgres", "Every acknowledged memory is in the database", lost.length === 0, `${acknowledged.length - lost.length} of ${acknowledged.length}`);
+  check("Every acknowledged memory is in the database", lost.length === 0, `${acknowledged.length - lost.length} of ${acknowledged.length}`);
   const titles = new Set(rows.memories.map((row) => row.title));
   const refusedButSaved = refused.filter((r) => titles.has(r.title));
   if (refusedButSaved.length) note(`${refusedButSaved.length} refused creation(s) had committed before the connection dropped (complete, just not acknowledged).`);
   const objectsRoot = path.join(dataDir, "objects");
   const missingObjects = rows.photos.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]).filter((key) => !existsSync(path.join(objectsRoot, ...key.split("/"))));
-  expect("postgres", "Every photo row has its three objects in storage", missingObjects.length === 0, `${rows.photos.length * 3 - missingObjects.length} of ${rows.photos.length * 3}`);
+  check("Every photo row has its three objects in storage", missingObjects.length === 0, `${rows.photos.length * 3 - missingObjects.length} of ${rows.photos.length * 3}`);
   const memoryFolders = existsSync(path.join(objectsRoot, "memories")) ? readdirSync(path.join(objectsRoot, "memories")) : [];
   const orphans = memoryFolders.filter((id) => !byId.has(id) && readdirSync(path.join(objectsRoot, "memories", id), { recursive: true }).some((entry) => !entry.endsWith(".type") && entry.includes(".")));
   note(`Photo objects left without a memory (failed creations that could not clean up): ${orphans.length}.`);
-  const unexpected = app.log.filter((line) => line.includes("unexpected error")).length;
-  expect("postgres", "The app logged no unexpected (500) errors", unexpected === 0, `${unexpected} logged`);
-  if (results.some((result) => result.section === "postgres" && !result.passed)) printLogTail(app);
 }
 
-async function withClient(url, run) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  await client.connect();
+function checkNoUnexpectedErrors(check, app) {
+  const unexpected = app.log.filter((line) => line.includes("unexpected error")).length;
+  check("The app logged no unexpected (500) errors", unexpected === 0, `${unexpected} logged`);
+}
+
+async function postgresFault({ checklist, cleanups, photo }) {
+  console.log("\n== PostgreSQL stops under load and comes back ==");
+  const check = checklist.section("postgres");
+  const cluster = await startThrowawayCluster();
+  cleanups.add(() => cluster.remove());
+  note(`Throwaway PostgreSQL ${cluster.version} cluster on 127.0.0.1:${cluster.port}.`);
+  const { url: databaseUrl } = await createThrowawayDatabase(cluster.serverUrl, "faults");
+  const dataDir = cleanups.temporaryFolder("family-book-faults-app-");
+  const app = await appStoppedAtCleanup(cleanups, "PostgreSQL", { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  const pid = app.child.pid;
+  note(`App ready on ${app.url} (pid ${pid}).`);
+  const family = await registerFamily(app, 5);
+
+  const load = startSteadyLoad(app, family, photo);
   try {
-    return await run(client);
+    const loadStarted = Date.now();
+    await sleep(3_000);
+    const before = load.between(loadStarted, Date.now());
+    check("Under load, before the outage, requests succeed", before.length > 0 && before.every(succeeded), describeStatuses(before));
+    const times = await takePostgresDown(cluster);
+    checkAnswersDuringOutage(check, load, times);
+    await checkRecovery(check, load, times, app, pid);
   } finally {
-    await client.end();
+    await load.stop();
   }
+  await checkNothingHalfSaved(check, { databaseUrl, dataDir, writes: load.writes });
+  checkNoUnexpectedErrors(check, app);
+  if (check.anyFailed()) printLogTail(app);
 }
 
 // ---------------------------------------------------------------------------------------------
 // 2. Photo storage (S3) stops
 
-async function startS3(port = 0, directory) {
-  const S3rver = require("s3rver");
-  const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: "family-book-faults" }] });
-  const address = await server.run();
-  let stopped = false;
-  const s3 = {
-    port: address.port,
-    endpoint: `http://127.0.0.1:${address.port}`,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      const closing = server.close();
-      // Keep-alive connections would otherwise keep serving the app's requests.
-      server.httpServer?.closeAllConnections?.();
-      await closing;
-    },
-  };
-  cleanups.push(() => s3.stop());
-  return s3;
-}
-
-async function storageFault() {
+async function storageFault({ checklist, cleanups, photo }) {
   console.log("\n== Photo storage (S3) stops ==");
-  const s3Directory = temporaryFolder("family-book-faults-s3-");
-  let s3 = await startS3(0, s3Directory);
+  const check = checklist.section("s3");
+  const s3Directory = cleanups.temporaryFolder("family-book-faults-s3-");
+  const startS3 = async (port) => {
+    const s3 = await startS3Server({ bucket: "family-book-faults", port, directory: s3Directory });
+    cleanups.add(() => s3.stop());
+    return s3;
+  };
+  let s3 = await startS3(0);
   note(`s3rver on ${s3.endpoint}.`);
-  const app = await startApp("S3", {
-    DATA_DIR: temporaryFolder("family-book-faults-s3app-"),
-    S3_BUCKET: "family-book-faults",
+  const app = await appStoppedAtCleanup(cleanups, "S3", {
+    DATA_DIR: cleanups.temporaryFolder("family-book-faults-s3app-"),
+    S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: "true",
   });
   note(`App ready on ${app.url}.`);
   const [writer, relative] = await registerFamily(app, 2);
+  const create = (title) => request(app, "POST", "/api/memories", { token: writer.token, body: memoryForm(photo, title, relative.id) });
   const count = async () => {
     const record = await request(app, "GET", "/api/memories?limit=100", { token: writer.token });
     return { record, count: Array.isArray(record.body?.data?.memories) ? record.body.data.memories.length : null };
   };
 
-  const first = await request(app, "POST", "/api/memories", { token: writer.token, body: memoryForm("storage-up", relative.id) });
-  expect("s3", "With storage up, a memory with a photo is created", first.status === 201, `${first.status} in ${seconds(first.duration)}`);
+  const first = await create("storage-up");
+  check("With storage up, a memory with a photo is created", first.status === 201, `${first.status} in ${seconds(first.duration)}`);
   const baseline = await count();
-  expect("s3", "It is listed", baseline.count === 1, `${baseline.count} memories`);
+  check("It is listed", baseline.count === 1, `${baseline.count} memories`);
 
   await s3.stop();
   note("s3rver stopped.");
-  const refused = await request(app, "POST", "/api/memories", { token: writer.token, body: memoryForm("storage-down", relative.id) });
-  expect("s3", "With storage down, creating a memory with a photo answers 503", refused.status === 503, `${refused.status || refused.error} in ${seconds(refused.duration)}`);
-  expect("s3", "It answers promptly", refused.status !== 0 && refused.duration <= ANSWER_WITHIN_MS, seconds(refused.duration));
-  expect(
-    "s3",
+  const refused = await create("storage-down");
+  check("With storage down, creating a memory with a photo answers 503", refused.status === 503, `${refused.status || refused.error} in ${seconds(refused.duration)}`);
+  check("It answers promptly", refused.status !== 0 && refused.duration <= ANSWER_WITHIN_MS, seconds(refused.duration));
+  check(
     "The answer is an envelope with a clear storage message",
     isFailureEnvelope(refused.body) && refused.body.error === STORAGE_MESSAGE && !leaksInternals(refused.body.error),
     JSON.stringify(refused.body?.error ?? refused.body),
   );
   const during = await count();
-  expect("s3", "Reading memories still works while storage is down", during.record.status === 200, `${during.record.status} in ${seconds(during.record.duration)}`);
-  expect("s3", "The refused memory left no row", during.count === 1, `${during.count} memories`);
+  check("Reading memories still works while storage is down", during.record.status === 200, `${during.record.status} in ${seconds(during.record.duration)}`);
+  check("The refused memory left no row", during.count === 1, `${during.count} memories`);
 
-  s3 = await startS3(s3.port, s3Directory);
+  s3 = await startS3(s3.port);
   note("s3rver started again on the same port.");
-  const again = await request(app, "POST", "/api/memories", { token: writer.token, body: memoryForm("storage-back", relative.id) });
-  expect("s3", "Once storage is back, creating works again", again.status === 201, `${again.status} in ${seconds(again.duration)}`);
+  const again = await create("storage-back");
+  check("Once storage is back, creating works again", again.status === 201, `${again.status} in ${seconds(again.duration)}`);
   const after = await count();
-  expect("s3", "Exactly the two created memories are listed", after.count === 2, `${after.count} memories`);
-  expect("s3", "The same app process served throughout", app.exited === null, app.exited ? JSON.stringify(app.exited) : "");
-  const unexpected = app.log.filter((line) => line.includes("unexpected error")).length;
-  expect("s3", "The app logged no unexpected (500) errors", unexpected === 0, `${unexpected} logged`);
-  if (results.some((result) => result.section === "s3" && !result.passed)) printLogTail(app);
+  check("Exactly the two created memories are listed", after.count === 2, `${after.count} memories`);
+  check("The same app process served throughout", app.exited === null, app.exited ? JSON.stringify(app.exited) : "");
+  checkNoUnexpectedErrors(check, app);
+  if (check.anyFailed()) printLogTail(app);
 }
 
 // ---------------------------------------------------------------------------------------------
 
-const watchdog = setTimeout(() => {
-  console.error(`\nThe fault test ran longer than ${seconds(RUN_LIMIT_MS)}; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, RUN_LIMIT_MS);
-watchdog.unref();
+/** The faults, in order; each gets { checklist, cleanups, photo }. */
+const FAULTS = [
+  { section: "postgres", run: postgresFault },
+  { section: "s3", run: storageFault },
+];
 
-let crashed = null;
-const startedAt = Date.now();
-try {
-  if (!buildIsCurrent()) build();
-  console.log(`Fault test as ${userInfo().username}: PostgreSQL outage, then photo storage outage.`);
-  for (const section of [postgresFault, storageFault]) {
-    try {
-      await section();
-    } catch (error) {
-      crashed ??= error;
-      expect(section === postgresFault ? "postgres" : "s3", `${section.name} ran to the end`, false, error.message);
+async function main() {
+  const checklist = createChecklist();
+  const cleanups = createCleanups();
+  cleanups.runOnSignals((signal) => `\n${signal}: stopping everything the fault test started...`);
+  const watchdog = setTimeout(() => {
+    console.error(`\nThe fault test ran longer than ${seconds(RUN_LIMIT_MS)}; stopping.`);
+    void cleanups.run().finally(() => process.exit(1));
+  }, RUN_LIMIT_MS);
+  watchdog.unref();
+
+  let crashed = null;
+  const startedAt = Date.now();
+  try {
+    if (!buildIsCurrent()) build();
+    console.log(`Fault test as ${userInfo().username}: PostgreSQL outage, then photo storage outage.`);
+    const photo = await makePhoto();
+    for (const fault of FAULTS) {
+      try {
+        await fault.run({ checklist, cleanups, photo });
+      } catch (error) {
+        crashed ??= error;
+        checklist.section(fault.section)(`${fault.run.name} ran to the end`, false, error.message);
+      }
     }
+  } catch (error) {
+    crashed = error;
+    console.error(error);
+  } finally {
+    await cleanups.run();
   }
-} catch (error) {
-  crashed = error;
-  console.error(error);
-} finally {
-  await cleanUp();
+
+  const { results } = checklist;
+  const failed = results.filter((result) => !result.passed);
+  console.log(`\n== Fault test report (${seconds(Date.now() - startedAt)}) ==`);
+  for (const result of results) console.log(`  ${result.passed ? "ok  " : "FAIL"}  [${result.section}] ${result.name}${result.detail ? ` (${result.detail})` : ""}`);
+  if (crashed && failed.length === 0) console.log(`  FAIL  ${crashed.message}`);
+  const passed = failed.length === 0 && !crashed;
+  console.log(passed ? `\nFault test: passed (${results.length} checks).` : `\nFault test: FAILED (${failed.length} of ${results.length} checks).`);
+  process.exit(passed ? 0 : 1);
 }
 
-const failed = results.filter((result) => !result.passed);
-console.log(`\n== Fault test report (${seconds(Date.now() - startedAt)}) ==`);
-for (const result of results) console.log(`  ${result.passed ? "ok  " : "FAIL"}  [${result.section}] ${result.name}${result.detail ? ` (${result.detail})` : ""}`);
-if (crashed && failed.length === 0) console.log(`  FAIL  ${crashed.message}`);
-const passed = failed.length === 0 && !crashed;
-console.log(passed ? `\nFault test: passed (${results.length} checks).` : `\nFault test: FAILED (${failed.length} of ${results.length} checks).`);
-process.exit(passed ? 0 : 1);
+await main();

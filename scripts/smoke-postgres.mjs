@@ -1,83 +1,61 @@
-// Starts the built app against a throwaway database on a real PostgreSQL server, checks that it
-// serves pages and has migrated and seeded the question library, starts it a second time on the
-// same database (nothing applied twice), then drops the database.
+// Starts the built app (building it first when it is out of date) against a throwaway database
+// on a real PostgreSQL server, checks that it serves pages and has migrated and seeded the
+// question library, starts it a second time on the same database (nothing applied twice), then
+// drops the database.
 // Usage: node scripts/smoke-postgres.mjs postgres://postgres@127.0.0.1:5432/postgres
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { startApp } from "./lib/app-server.mjs";
+import { createThrowawayDatabase, withClient } from "./lib/databases.mjs";
+import { build, buildIsCurrent } from "./start.mjs";
 
 const serverUrl = process.argv[2] ?? process.env.DATABASE_URL;
 if (!serverUrl) {
   console.error("Usage: node scripts/smoke-postgres.mjs <postgres server url>");
   process.exit(2);
 }
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const name = `family_book_smoke_${randomBytes(4).toString("hex")}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
 
-async function withClient(url, run) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/** Starts the app on the database, asks for the landing page, and stops it. */
+async function startAndServeLandingPage(database, dataDirectory) {
+  const app = await startApp({
+    label: "app on PostgreSQL",
+    env: { DATABASE_URL: database.url, DATA_DIR: dataDirectory, AUTH_SECRET: randomBytes(32).toString("hex") },
+    onLog: (line) => console.log(line),
+  });
   try {
-    return await run(client);
+    const response = await fetch(`${app.url}/`);
+    const page = await response.text();
+    if (response.status !== 200 || !page.includes("Preserve Your Family")) throw new Error(`The landing page answered ${response.status} without its heading`);
   } finally {
-    await client.end();
+    await app.stop();
   }
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startAndCheck() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString("hex") },
-  });
-  try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode}`);
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/`);
-        if (response.status === 200 && (await response.text()).includes("Preserve Your Family")) break;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) throw new Error("The app did not serve the landing page within 120 s");
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
-}
-
-await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-let failed = false;
-try {
-  await startAndCheck();
-  await startAndCheck();
-  await withClient(databaseUrl, async (client) => {
+async function checkMigratedAndSeeded(database) {
+  await withClient(database.url, async (client) => {
     const migrations = await client.query(`SELECT count(*)::int AS count FROM "_prisma_migrations"`);
     const library = await client.query(`SELECT count(*)::int AS count FROM questionnaires WHERE audience = 'GLOBAL'`);
     console.log(`PostgreSQL smoke test: ${migrations.rows[0].count} migrations recorded, ${library.rows[0].count} library questionnaires.`);
     if (library.rows[0].count < 6) throw new Error("The question library was not seeded");
   });
+}
+
+if (!buildIsCurrent()) build();
+const database = await createThrowawayDatabase(serverUrl, "smoke");
+const dataDirectory = mkdtempSync(path.join(tmpdir(), "family-book-smoke-"));
+let failed = false;
+try {
+  await startAndServeLandingPage(database, dataDirectory);
+  await startAndServeLandingPage(database, dataDirectory);
+  await checkMigratedAndSeeded(database);
 } catch (error) {
   failed = true;
   console.error(error);
 } finally {
-  await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  await database.drop();
+  rmSync(dataDirectory, { recursive: true, force: true });
 }
 console.log(failed ? "PostgreSQL smoke test: FAILED" : "PostgreSQL smoke test: passed");
 process.exit(failed ? 1 : 0);

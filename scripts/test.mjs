@@ -3,8 +3,8 @@
 // tests (Playwright in Debian's Chromium) against the same build. Fails when any of them fails.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "./lib/app-server.mjs";
 import { build, buildIsCurrent } from "./start.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -13,18 +13,6 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status ?? 1;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const unit = run(bin("vitest"), ["run"]);

@@ -1,22 +1,28 @@
-// Starting the built app the way `npm start` does, for the tests, load, fault and benchmark
-// scripts: the standalone server behind its entry (scripts/family-book-server.mjs), on a free
-// loopback port, with the environment defaults of `npm start`, resolved once it is ready.
+// Starting servers for the tests, load, fault, smoke and benchmark scripts: a free loopback port,
+// a process whose output is kept line by line, a readiness check (a line it prints, then its
+// port accepting connections), and a stop that cannot hang. `startApp` starts the built app the
+// way `npm start` does: the standalone server behind its entry (scripts/family-book-server.mjs),
+// with the environment defaults of `npm start`.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { createWriteStream, readFileSync } from "node:fs";
+import { connect, createServer } from "node:net";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
 import { serverEnvironmentDefaults, serverFile } from "../start.mjs";
 
-/** Settings of the caller's shell that would point a test server at real services by accident. */
+/** Settings of the caller's shell that would point a started app at real services by accident. */
 const SERVICE_SETTINGS = /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|PORT$|HOSTNAME$)/;
+const KEPT_LOG_LINES = 5000;
 
+/** A loopback port nothing listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -30,17 +36,101 @@ export function residentKb(pid, field = "VmRSS") {
   return Number(line?.replace(/\D+/g, "") ?? 0);
 }
 
+function accepts(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /**
- * Starts the app. `env` is added to a clean environment (no service settings inherited from the
- * shell); `onLog` receives every line it prints. Resolves to { url, port, child, log, stop() }
- * once the server has opened its database ("Family Book is ready") and answers HTTP.
+ * Starts `node <args>` that will listen on `port` of 127.0.0.1, and resolves to
+ * { label, port, url, child, log, exited, stop() } once it has printed a line containing
+ * `readyLine` and its port accepts connections. `env` is its whole environment. Every line it
+ * prints (blank ones aside) goes to `onLog(line, "stdout" | "stderr")`, to `logFile` when given,
+ * and to `log` (the last 5000). `stop()` sends SIGTERM, then SIGKILL after 10 s, and resolves to
+ * how it exited; a script that ends without stopping it kills it.
  */
-export async function startApp({ env = {}, label = "app", onLog, timeoutMs = 180_000 } = {}) {
+export async function startProcess({ label, args, cwd, env, port, readyLine, onLog, logFile, timeoutMs = 180_000 }) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const log = [];
+  const file = logFile ? createWriteStream(logFile) : null;
+  let ready = false;
+  for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
+    createInterface({ input: child[stream], crlfDelay: Infinity }).on("line", (line) => {
+      file?.write(`${line}\n`);
+      if (!line.trim()) return;
+      log.push(line);
+      if (log.length > KEPT_LOG_LINES) log.splice(0, log.length - KEPT_LOG_LINES);
+      if (line.includes(readyLine)) ready = true;
+      onLog?.(line, stream);
+    });
+  }
+  let exited = null;
+  const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve((exited = { code, signal }))));
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+
+  const started = {
+    label,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    log,
+    /** How it exited ({ code, signal }), or null while it runs. */
+    get exited() {
+      return exited;
+    },
+    async stop() {
+      process.removeListener("exit", killOnExit);
+      if (!exited) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exit;
+        clearTimeout(timer);
+      }
+      if (file) await new Promise((resolve) => file.end(resolve));
+      return exited;
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (!ready || !(await accepts(port))) {
+    const lastLines = `${log.slice(-30).join("\n")}${logFile ? `\n(the whole log: ${logFile})` : ""}`;
+    if (exited) {
+      await started.stop();
+      throw new Error(`The ${label} exited during start-up (code ${exited.code}):\n${lastLines}`);
+    }
+    if (Date.now() > deadline) {
+      await started.stop();
+      throw new Error(`The ${label} was not ready within ${timeoutMs / 1000} s:\n${lastLines}`);
+    }
+    await sleep(100);
+  }
+  return started;
+}
+
+/**
+ * Starts the built app on a free port. `env` is added to a clean environment (no service settings
+ * inherited from the shell). Resolves once it has opened its database ("Family Book is ready")
+ * and accepts connections; see startProcess for the rest.
+ */
+export async function startApp({ env = {}, label = "app", onLog, logFile, timeoutMs = 180_000 } = {}) {
   const port = await freePort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVICE_SETTINGS.test(key)));
-  const child = spawn(process.execPath, [serverFile], {
+  return startProcess({
+    label,
+    args: [serverFile],
     cwd: path.dirname(serverFile),
-    stdio: ["ignore", "pipe", "pipe"],
+    port,
+    readyLine: "Family Book is ready",
+    onLog,
+    logFile,
+    timeoutMs,
     env: {
       ...serverEnvironmentDefaults,
       ...inherited,
@@ -51,50 +141,4 @@ export async function startApp({ env = {}, label = "app", onLog, timeoutMs = 180
       ...env,
     },
   });
-  const log = [];
-  let partial = "";
-  const remember = (chunk) => {
-    const lines = (partial + String(chunk)).split("\n");
-    partial = lines.pop() ?? "";
-    for (const line of lines) {
-      log.push(line);
-      onLog?.(line);
-    }
-    if (log.length > 5000) log.splice(0, log.length - 5000);
-  };
-  child.stdout.on("data", remember);
-  child.stderr.on("data", remember);
-  let exited = null;
-  const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve((exited = { code, signal }))));
-  // A run that fails must not leave a server behind.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-
-  const app = {
-    label,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    child,
-    log,
-    async stop() {
-      process.removeListener("exit", killOnExit);
-      if (exited) return exited;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      const result = await exit;
-      clearTimeout(timer);
-      return result;
-    },
-  };
-
-  const deadline = Date.now() + timeoutMs;
-  while (!log.some((line) => line.includes("Family Book is ready"))) {
-    if (exited) throw new Error(`The ${label} exited during start-up (code ${exited.code}):\n${log.slice(-30).join("\n")}`);
-    if (Date.now() > deadline) {
-      await app.stop();
-      throw new Error(`The ${label} was not ready within ${timeoutMs / 1000} s:\n${log.slice(-30).join("\n")}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return app;
 }

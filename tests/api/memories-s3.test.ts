@@ -9,7 +9,7 @@ import { getStorage, resetStorageForTests } from "@/server/storage";
 import { call } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
-import { startS3Server, type RunningS3 } from "../helpers/s3-server";
+import { s3Settings, startS3Server, type RunningS3 } from "../helpers/s3-server";
 import { requestUpload, sendToStorage, uploadPhoto } from "../helpers/uploads";
 
 // The same photo flow with photos in an S3-compatible store (s3rver), as a deployment runs it.
@@ -20,13 +20,7 @@ let relative: TestAccount;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  Object.assign(process.env, {
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_REGION: "us-east-1",
-  });
+  Object.assign(process.env, s3Settings(s3));
   resetEnvForTests();
   resetStorageForTests();
   ({ owner, relative } = await createFamilies());

@@ -9,17 +9,13 @@ import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/s
 import { getDb } from "@/server/db/client";
 import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
 import { call } from "../helpers/api";
-import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { createAccount, createFamiliesWithCousin, type TestAccount } from "../helpers/accounts";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
-let owner: TestAccount;
-let relative: TestAccount;
-let cousin: TestAccount;
-let stranger: TestAccount;
+let owner: TestAccount, relative: TestAccount, cousin: TestAccount, stranger: TestAccount;
 
 beforeAll(async () => {
-  ({ owner, relative, stranger } = await createFamilies());
-  cousin = await createAccount({ familyId: owner.user.family_id, firstName: "Ruth", lastName: "Hughes" });
+  ({ owner, relative, cousin, stranger } = await createFamiliesWithCousin());
 });
 
 const childhood = libraryQuestionnaireId("childhood");

@@ -5,17 +5,13 @@ import { questionLibrary } from "@/server/questionnaires/question-library";
 import { libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
 import { getDb } from "@/server/db/client";
 import { call } from "../helpers/api";
-import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { createFamiliesWithCousin, type TestAccount } from "../helpers/accounts";
 import { createCustomQuestionnaire, visibleQuestionnaireIds } from "../helpers/questionnaires";
 
-let owner: TestAccount;
-let relative: TestAccount;
-let cousin: TestAccount;
-let stranger: TestAccount;
+let owner: TestAccount, relative: TestAccount, cousin: TestAccount, stranger: TestAccount;
 
 beforeAll(async () => {
-  ({ owner, relative, stranger } = await createFamilies());
-  cousin = await createAccount({ familyId: owner.user.family_id, firstName: "Ruth", lastName: "Hughes" });
+  ({ owner, relative, cousin, stranger } = await createFamiliesWithCousin());
 });
 
 const questionsOf = (account: TestAccount | null, id: string) =>

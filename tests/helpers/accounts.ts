@@ -30,3 +30,10 @@ export async function createFamilies() {
   const stranger = await createAccount({ firstName: "Olga", lastName: "Petrova" });
   return { owner, relative, stranger };
 }
+
+/** The same cast with a third member of the owner's family, for what every relative sees alike. */
+export async function createFamiliesWithCousin() {
+  const families = await createFamilies();
+  const cousin = await createAccount({ familyId: families.owner.user.family_id, firstName: "Ruth", lastName: "Hughes" });
+  return { ...families, cousin };
+}

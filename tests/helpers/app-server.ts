@@ -31,6 +31,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
 }
 
+/** A request of its own connection (no keep-alive pool), from `localAddress` when given. */
+function requestOptions(url: string, { method, localAddress, headers }: { method: string; localAddress?: string; headers: Record<string, string> }): http.RequestOptions {
+  const target = new URL(url);
+  return { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method, localAddress, agent: false, headers };
+}
+
 export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string; bytesSent: number };
 
 /**
@@ -43,16 +49,9 @@ export function sendBody(
   { method = "POST", headers = {}, totalBytes, chunked = false, prefix = "", localAddress }: { method?: string; headers?: Record<string, string>; totalBytes: number; chunked?: boolean; prefix?: string; localAddress?: string },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const request = http.request({
-      host: target.hostname,
-      port: target.port,
-      path: `${target.pathname}${target.search}`,
-      method,
-      localAddress,
-      agent: false,
-      headers: { ...headers, ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(totalBytes) }) },
-    });
+    const request = http.request(
+      requestOptions(url, { method, localAddress, headers: { ...headers, ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(totalBytes) }) } }),
+    );
     let bytesSent = 0;
     let answered = false;
     request.on("response", (response) => {
@@ -91,18 +90,9 @@ export function requestFrom(
   { method = "POST", json, headers = {}, localAddress }: { method?: string; json?: unknown; headers?: Record<string, string>; localAddress?: string },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { success: boolean; data: Record<string, unknown> | null; error: string | null } }> {
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
     const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
     const request = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method,
-        localAddress,
-        agent: false,
-        headers: { ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}), ...headers },
-      },
+      requestOptions(url, { method, localAddress, headers: { ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}), ...headers } }),
       (response) => {
         const parts: Buffer[] = [];
         response.on("data", (part: Buffer) => parts.push(part));

@@ -9,7 +9,7 @@ import { getEnv, resetEnvForTests } from "@/server/env";
 import { startServer } from "@/server/start-server";
 import { resetStorageForTests } from "@/server/storage";
 import { missingCorsForUploads, readBucketCors, s3ClientConfig, uploadCorsRule } from "@/server/storage/bucket-cors.mjs";
-import { startS3Server, type RunningS3 } from "../helpers/s3-server";
+import { s3Settings, startS3Server, type RunningS3 } from "../helpers/s3-server";
 
 // With S3, browsers upload photos straight to the bucket, which must let the app's origin POST.
 // The start-up check says exactly what is missing; `npm run storage:cors` adds the rule.
@@ -21,13 +21,7 @@ let s3: RunningS3;
 let client: S3Client;
 
 function useS3(settings: { appUrl?: string } = {}) {
-  Object.assign(process.env, {
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_REGION: "us-east-1",
-  });
+  Object.assign(process.env, s3Settings(s3));
   if (settings.appUrl) process.env.APP_URL = settings.appUrl;
   else delete process.env.APP_URL;
   resetEnvForTests();
