@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { getDb, queryRows } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
@@ -25,15 +26,27 @@ export async function createSession({ userId, userAgent }: { userId: string; use
   return { token, expiresAt };
 }
 
-type ActiveSessionRow = { session_id: string; expires_at: Date } & UserDto;
+/** The row the session lookup returns; checked against it outside production (decision 006). */
+const activeSessionRow = z.strictObject({
+  session_id: z.string(),
+  expires_at: z.date(),
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  family_id: z.string().nullable(),
+});
 
 /** Runs on every signed-in request and page, so it is one hand-written query (decision 006). */
 export async function findActiveSession(token: string | undefined): Promise<ActiveSession | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await queryRows<ActiveSessionRow>(Prisma.sql`
+  const [row] = await queryRows(
+    Prisma.sql`
     SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.family_id
       FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > ${new Date()}`);
+     WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > ${new Date()}`,
+    activeSessionRow,
+  );
   return row ? { sessionId: row.session_id, user: toUserDto(row), expiresAt: row.expires_at } : null;
 }
 
