@@ -20,6 +20,7 @@ import type { IncomingFile, IncomingPhotos } from "./read-incoming-photos";
 export const MEMORY_FORM_MAX_BYTES = MAX_PHOTOS_PER_MEMORY * MAX_PHOTO_BYTES + 1024 * 1024;
 const FIELD_MAX_BYTES = 128 * 1024;
 const FORM_UNREADABLE = "The form could not be read. Please try again.";
+const FILE_NAME_UNREADABLE = "A photo's file name contains characters that cannot be used. Please rename the photo and try again.";
 
 export type MemoryForm = { fields: Map<string, string[]>; files: IncomingFile[] };
 
@@ -76,7 +77,12 @@ export async function readMemoryForm(request: Request): Promise<MemoryForm> {
     parser.on("filesLimit", () => fail(new AppError("BAD_REQUEST", TOO_MANY_PHOTOS, { photos: [TOO_MANY_PHOTOS] })));
     parser.on("fieldsLimit", () => fail(new AppError("BAD_REQUEST", "The form has too many fields.")));
     parser.on("partsLimit", () => fail(new AppError("BAD_REQUEST", "The form has too many fields.")));
-    parser.on("error", () => fail(new AppError("BAD_REQUEST", FORM_UNREADABLE)));
+    parser.on("error", (error: Error) => {
+      // Browsers write whatever a photo is called into its part's header; the one thing in a
+      // header that people choose, so a header that cannot be read is put down to the file name.
+      if (/malformed part header/i.test(error.message)) return fail(new AppError("BAD_REQUEST", FILE_NAME_UNREADABLE, { photos: [FILE_NAME_UNREADABLE] }));
+      fail(new AppError("BAD_REQUEST", FORM_UNREADABLE));
+    });
     parser.on("close", () => {
       if (settled) return;
       settled = true;
