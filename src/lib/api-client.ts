@@ -1,5 +1,5 @@
 // The browser's way to call /api. Every answer is the { success, data, error } envelope; a
-// failure carries the server's message, else "HTTP error! status: N" (SPEC §8), else a network
+// failure carries the server's message, else "HTTP error! status: N" (docs/product.md §8), else a network
 // message. The session travels in the httpOnly cookie, never in script-readable storage.
 
 export type ApiSuccess<Data> = { ok: true; status: number; data: Data };

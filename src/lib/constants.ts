@@ -1,4 +1,4 @@
-// Product constants (SPEC §9). Each lives here once; schemas, screens and tests import them.
+// Product constants (docs/product.md §9). Each lives here once; schemas, screens and tests import them.
 
 export const PRODUCT_NAME = "Family Book";
 export const FAMILY_BOOK_PATH = "/family-book";

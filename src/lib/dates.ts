@@ -1,4 +1,4 @@
-// SPEC §9: long dates on cards, short dates on submission tabs, "MMM d, yyyy" on the timeline.
+// docs/product.md §9: long dates on cards, short dates on submission tabs, "MMM d, yyyy" on the timeline.
 // Formatted by the platform (Intl), so pages that show dates carry no date library. A calendar
 // date (YYYY-MM-DD) names a day, not an instant: it is formatted in UTC so it never shifts by a
 // day, whatever the reader's time zone. A timestamp is shown in the local time zone.

@@ -1,4 +1,4 @@
-// Plans, services and their prices (SPEC §9). Prices are kept in cents so that the annual
+// Plans, services and their prices (docs/product.md §9). Prices are kept in cents so that the annual
 // price, 12 × monthly less 15 %, rounds once and exactly ($4.99 → $50.90).
 
 export const ANNUAL_DISCOUNT_PERCENT = 15;

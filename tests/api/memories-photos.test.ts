@@ -144,7 +144,7 @@ describe("photos sent in the multipart form", () => {
     expect(memory.memory_photos).toHaveLength(3);
   });
 
-  it("refuses six photos with the SPEC's message and saves nothing", async () => {
+  it("refuses six photos with the product's message and saves nothing", async () => {
     const before = await memoryCount();
     const bytes = await jpeg();
     const photos = Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, bytes }));

@@ -22,7 +22,7 @@ beforeAll(async () => {
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe("POST /api/memories", () => {
-  it("saves a memory with its tags and answers it in SPEC §3's shape", async () => {
+  it("saves a memory with its tags and answers it in docs/product.md §3's shape", async () => {
     const result = await call(createMemoryRoute, "/api/memories", {
       token: owner.token,
       body: memoryForm({ is_shared: "true", taggedUserIds: [relative.user.id] }),
@@ -57,7 +57,7 @@ describe("POST /api/memories", () => {
     ["memory_date", { memory_date: undefined }, "Please select a date"],
     ["content", { content: "" }, "Memory content is required"],
     ["content", { content: undefined }, "Memory content is required"],
-  ])("refuses a missing %s with the SPEC's message (%j)", async (field, fields, message) => {
+  ])("refuses a missing %s with the product's message (%j)", async (field, fields, message) => {
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm(fields) });
     expect(result.status).toBe(400);
     expect(result.body.error).toBe(message);
@@ -365,7 +365,7 @@ describe("PUT /api/memories/{id}", () => {
     expect(result.body.data.memory).toMatchObject({ title: "Picnic at the lake", content: "New story", memory_date: "1999-12-31", is_shared: true });
   });
 
-  it("validates the fields sent with the SPEC's messages and changes nothing", async () => {
+  it("validates the fields sent with the product's messages and changes nothing", async () => {
     const memory = await createMemoryAs(owner.token, { title: "Kept" });
     for (const [fields, message] of [
       [{ title: "" }, "Title is required"],

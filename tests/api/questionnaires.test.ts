@@ -18,7 +18,7 @@ const questionsOf = (account: TestAccount | null, id: string) =>
   call(listQuestions, `/api/questionnaires/${id}/questions`, { token: account?.token, params: { id } });
 
 describe("GET /api/questionnaires", () => {
-  it("shows every signed-in member the built-in library, in the library's order, in the shape of SPEC §3", async () => {
+  it("shows every signed-in member the built-in library, in the library's order, in the shape of docs/product.md §3", async () => {
     const result = await call(listQuestionnaires, "/api/questionnaires", { token: stranger.token });
     expect(result.status).toBe(200);
     const library = result.body.data.questionnaires.filter((questionnaire: { audience: string }) => questionnaire.audience === "GLOBAL");
@@ -158,7 +158,7 @@ describe("POST /api/questionnaires", () => {
       "At least one family member must be selected for specific targeting.",
       "targetUserIds",
     ],
-  ])("refuses %s with the SPEC's message", async (_case, overrides, message, field) => {
+  ])("refuses %s with the product's message", async (_case, overrides, message, field) => {
     const result = await create(owner, { ...valid, ...overrides });
     expect(result.status).toBe(400);
     expect(result.body.error).toBe(message);

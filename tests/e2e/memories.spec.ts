@@ -103,7 +103,7 @@ test.describe("memories", () => {
     await expect(page.locator("[data-link-pending]")).toHaveCount(0);
   });
 
-  test("the photo picker refuses a sixth photo and a file over 5MB with the SPEC's toasts", async ({ page }) => {
+  test("the photo picker refuses a sixth photo and a file over 5MB with the product's toasts", async ({ page }) => {
     await registerThroughApi(page.request, newPerson());
     await page.goto("/memories/add");
     const small = await photo("#e67e22", 40, 30);

@@ -4,7 +4,7 @@ import { POST as saveResponses } from "@/app/api/questionnaires/responses/route"
 import { call } from "./api";
 import type { TestAccount } from "./accounts";
 
-// Shortcuts for the questionnaire API, so tests read as the SPEC.
+// Shortcuts for the questionnaire API, so tests read as the product's description (docs/product.md).
 
 export async function createCustomQuestionnaire(
   creator: TestAccount,

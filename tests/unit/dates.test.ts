@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate, formatShortDate, formatTimelineDate } from "@/lib/dates";
 
-describe("dates as SPEC §9 shows them", () => {
+describe("dates as docs/product.md §9 shows them", () => {
   it("writes a long date on cards, a short one on submission tabs and MMM d, yyyy on the timeline", () => {
     expect(formatLongDate("2020-07-14")).toBe("July 14, 2020");
     expect(formatShortDate("2020-07-14")).toBe("7/14/2020");

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** The prompt pages for signed-in members show to anonymous visitors (SPEC §1). */
+/** The prompt pages for signed-in members show to anonymous visitors (docs/product.md §1). */
 export function AuthRequired({ heading, message }: { heading: string; message: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">

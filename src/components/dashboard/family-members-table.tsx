@@ -16,7 +16,7 @@ function AdminSwitch({ member }: { member: FamilyMemberDto }) {
   );
 }
 
-/** The family-members table of the dashboard (SPEC §2); a stacked list on narrow screens. */
+/** The family-members table of the dashboard (docs/product.md §2); a stacked list on narrow screens. */
 export function FamilyMembersTable({ members, viewerId }: { members: FamilyMemberDto[]; viewerId: string }) {
   const nameOf = (member: FamilyMemberDto) => `${member.first_name} ${member.last_name}${member.id === viewerId ? " (you)" : ""}`;
   return (

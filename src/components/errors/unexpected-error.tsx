@@ -2,7 +2,7 @@
 
 import { buttonVariants } from "@/components/ui/button-variants";
 
-/** The router error page (SPEC §2): "Unexpected Application Error!" with the status or message beneath it. */
+/** The router error page (docs/product.md §2): "Unexpected Application Error!" with the status or message beneath it. */
 export function UnexpectedError({ error, reset }: { error: Error & { digest?: string; status?: number }; reset?: () => void }) {
   // Production builds hide server error messages; the digest lets support find the log line.
   const detail = error.status ? String(error.status) : error.message || (error.digest ? `Error reference ${error.digest}` : "Unknown error");

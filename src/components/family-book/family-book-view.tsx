@@ -139,7 +139,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
     if (next === "memories") url.searchParams.delete("tab");
     else url.searchParams.set("tab", next);
     window.history.replaceState(null, "", url);
-    // SPEC §2: selecting the responses tab fetches the shared submissions afresh; the timeline
+    // docs/product.md §2: selecting the responses tab fetches the shared submissions afresh; the timeline
     // fetches them the first time it needs them.
     if (next === "responses" || (next === "timeline" && loadedSubmissions === null)) void loadSubmissions(null);
   }

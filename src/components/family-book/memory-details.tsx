@@ -5,7 +5,7 @@ import { LazyPhotoLightbox, preloadPhotoLightbox } from "@/components/memories/l
 import { BOOK_CARD_THUMBNAILS } from "@/lib/constants";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 
-/** A shared memory opened up: its story, and up to four thumbnails with "+N more" (SPEC §2). */
+/** A shared memory opened up: its story, and up to four thumbnails with "+N more" (docs/product.md §2). */
 export function MemoryDetails({ memory }: { memory: MemoryDto }) {
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const photos = [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number);

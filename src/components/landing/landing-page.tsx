@@ -24,7 +24,7 @@ const features = [
   },
 ];
 
-/** The landing page (SPEC §1): served at / and at /ask. */
+/** The landing page (docs/product.md §1): served at / and at /ask. */
 export function LandingPage() {
   return (
     <div className="flex flex-col gap-16">

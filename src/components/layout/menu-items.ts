@@ -2,7 +2,7 @@ import { FAMILY_BOOK_PATH, PRODUCT_NAME } from "@/lib/constants";
 
 export type MenuItem = { href: string; label: string };
 
-/** The header menu (SPEC §2 "Header and menu"): Dashboard only when signed in, Register only when not. */
+/** The header menu (docs/product.md §2 "Header and menu"): Dashboard only when signed in, Register only when not. */
 export function menuItems({ signedIn }: { signedIn: boolean }): MenuItem[] {
   return [
     { href: "/memories", label: "Memories" },

@@ -32,7 +32,7 @@ const noSubscription = () => () => {};
 const PHOTO_NOT_UPLOADED = "Photo not uploaded";
 const sameIds = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-/** The one memory form, for adding and for editing (SPEC §2 Add a New Memory, Edit Memory). */
+/** The one memory form, for adding and for editing (docs/product.md §2 Add a New Memory, Edit Memory). */
 export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props) {
   const router = useRouter();
   const initial: MemoryFormValues = {
@@ -114,7 +114,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         values.taggedUserIds.forEach((id) => body.append("taggedUserIds", id));
         uploadIds.forEach((id) => body.append("uploadIds", id));
       } else {
-        // Only what changed is sent (SPEC §3 update payload).
+        // Only what changed is sent (docs/product.md §3 update payload).
         if (values.title !== initial.title) body.append("title", values.title);
         if (values.memory_date !== initial.memory_date) body.append("memory_date", values.memory_date);
         if (values.content !== initial.content) body.append("content", values.content);

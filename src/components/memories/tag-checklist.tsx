@@ -5,7 +5,7 @@ import { Label } from "@/components/ui/label";
 
 export type TaggableMember = { id: string; first_name: string; last_name: string };
 
-/** "Tag Family Members": everyone in the family but the writer (SPEC §2, §5). */
+/** "Tag Family Members": everyone in the family but the writer (docs/product.md §2, §5). */
 export function TagChecklist({
   members,
   viewerId,

@@ -24,7 +24,7 @@ export type AnswerFormQuestion = {
   input_type: "text" | "textarea";
 };
 
-/** One field per question; each shows its own message under it (SPEC §5). */
+/** One field per question; each shows its own message under it (docs/product.md §5). */
 export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
   const router = useRouter();
   const [conflict, setConflict] = useState<string | null>(null);

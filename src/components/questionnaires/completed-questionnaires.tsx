@@ -208,7 +208,7 @@ function CompletedCard({ entry, onChange }: { entry: CompletedQuestionnaire; onC
   );
 }
 
-/** My Completed Questionnaires (SPEC §2, §4): expandable cards, tabs per submission, sharing. */
+/** My Completed Questionnaires (docs/product.md §2, §4): expandable cards, tabs per submission, sharing. */
 export function CompletedQuestionnaires({ initialEntries }: { initialEntries: CompletedQuestionnaire[] }) {
   const [entries, setEntries] = useState(initialEntries);
   const replace = (updated: CompletedQuestionnaire) =>

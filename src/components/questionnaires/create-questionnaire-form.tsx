@@ -33,7 +33,7 @@ function newQuestion() {
   return { question_text: "", description: "", input_type: "text" as const, is_required: false, tempId: crypto.randomUUID() };
 }
 
-/** Create Custom Family Questionnaire (SPEC §2, §4, §5). */
+/** Create Custom Family Questionnaire (docs/product.md §2, §4, §5). */
 export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
   const router = useRouter();
   const [members, setMembers] = useState<Members>({ state: "idle" });
@@ -46,7 +46,7 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
   const audience = useWatch({ control: form.control, name: "audience" });
   const selectable = members.state === "loaded" ? members.members : [];
 
-  // The member list is fetched only once someone chooses specific members (SPEC §4).
+  // The member list is fetched only once someone chooses specific members (docs/product.md §4).
   async function loadMembers() {
     if (members.state === "loading" || members.state === "loaded") return;
     setMembers({ state: "loading" });

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from "@/lib/constants";
 
-// The questionnaire screens' words (SPEC §2, §4, §8), kept together so tests and screens agree.
+// The questionnaire screens' words (docs/product.md §2, §4, §8), kept together so tests and screens agree.
 
 export const SIGN_IN_TO_QUESTIONNAIRES = "Please sign in or register to access family questionnaires.";
 export const LOAD_QUESTIONNAIRES_FAILED = "Failed to load questionnaires. Please try again later.";

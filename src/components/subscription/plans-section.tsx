@@ -10,7 +10,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { cn } from "@/lib/cn";
 import { planPrice, plans, services, type BillingPeriod } from "@/lib/pricing";
 
-// Purchases are not open yet: every plan and order button only tells the visitor so (SPEC §2).
+// Purchases are not open yet: every plan and order button only tells the visitor so (docs/product.md §2).
 export function showPurchaseNotice(name: string) {
   toast.info("Coming soon", { description: `${name} cannot be purchased yet. We will let you know as soon as it can.` });
 }

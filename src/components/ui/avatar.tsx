@@ -1,6 +1,6 @@
 import { cn } from "@/lib/cn";
 
-// SPEC §9: three sizes (8, 12, 16 units). Profile photos are not uploaded yet, so initials show.
+// docs/product.md §9: three sizes (8, 12, 16 units). Profile photos are not uploaded yet, so initials show.
 const sizes = { sm: "size-8 text-xs", md: "size-12 text-base", lg: "size-16 text-xl" } as const;
 
 export function initialsOf(firstName: string, lastName: string) {

@@ -7,7 +7,7 @@ import { plainText } from "./text";
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-// Older clients percent-encode "+" in the address before sending it (SPEC §3); the address is
+// Older clients percent-encode "+" in the address before sending it (docs/product.md §3); the address is
 // kept as the person typed it.
 const email = z
   .string({ error: "Email is required" })

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
 import { plainText } from "./text";
 
-// One schema per rule (SPEC §5), used by the memory form (react-hook-form) and by the
-// /api/memories handlers alike. Messages are the SPEC's exact words.
+// One schema per rule (docs/product.md §5), used by the memory form (react-hook-form) and by the
+// /api/memories handlers alike. Messages are the product's exact words (docs/product.md §5).
 
 export const TITLE_REQUIRED = "Title is required";
 export const DATE_REQUIRED = "Please select a date";
@@ -86,7 +86,7 @@ export const memoryFormSchema = z.object({
 
 export type MemoryFormValues = z.input<typeof memoryFormSchema>;
 
-/** is_shared travels as text in the multipart form (SPEC §3). */
+/** is_shared travels as text in the multipart form (docs/product.md §3). */
 const sharedText = z
   .enum(["true", "false", "1", "0", "on", "off", ""], { error: "is_shared must be true or false" })
   .transform((value) => value === "true" || value === "1" || value === "on");

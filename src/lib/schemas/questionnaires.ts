@@ -18,7 +18,7 @@ export const MAX_ANSWER_LENGTH = 20_000;
 export const MAX_QUESTIONS = 50;
 
 /**
- * The answering rule of SPEC §5 in one place: a required question needs an answer, and any
+ * The answering rule of docs/product.md §5 in one place: a required question needs an answer, and any
  * answer that is given must be at least MIN_ANSWER_LENGTH characters (spaces around it ignored).
  */
 export function answerProblem(answer: string | undefined | null, isRequired: boolean): string | null {
@@ -32,7 +32,7 @@ const uuid = (message: string) => z.string({ error: message }).regex(UUID_PATTER
 
 // ---- Answering ------------------------------------------------------------------------------
 
-/** POST /api/questionnaires/responses: the saved answers payload of SPEC §3. */
+/** POST /api/questionnaires/responses: the saved answers payload of docs/product.md §3. */
 export const saveResponsesSchema = z.object({
   responses: z
     .array(

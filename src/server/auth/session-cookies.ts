@@ -1,5 +1,5 @@
 // Cookie names and options. The browser's session is an httpOnly cookie carrying the same token
-// API clients send as "Authorization: Bearer" (DESIGN §4: never in localStorage).
+// API clients send as "Authorization: Bearer" (docs/decisions/003-sessions-and-invites.md: never in localStorage).
 
 import { parseCookie } from "cookie";
 import { SIGNED_OUT_COOKIE, SESSION_COOKIE } from "@/lib/cookie-names";

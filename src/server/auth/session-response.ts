@@ -4,7 +4,7 @@ import { cameOverHttps } from "@/server/http/request-info";
 import type { UserDto } from "@/server/users/user-dto";
 import { clearCookieHeader, INVITE_COOKIE, sessionCookieHeader, SIGNED_OUT_COOKIE } from "./session-cookies";
 
-/** The answer to a successful sign-in: the token and user (SPEC §7) and the browser's cookie. */
+/** The answer to a successful sign-in: the token and user (docs/product.md §7) and the browser's cookie. */
 export function signedInResponse(request: Request, { user, token, expiresAt }: { user: UserDto; token: string; expiresAt: Date }, status = 200) {
   const context = { secure: cameOverHttps(request) };
   const response = ok({ token, user, expires_at: expiresAt.toISOString() }, { status });

@@ -1,4 +1,4 @@
-// A family member as the dashboard and the tag lists show them (SPEC §3 Profile / family member).
+// A family member as the dashboard and the tag lists show them (docs/product.md §3 Profile / family member).
 
 export type FamilyMemberDto = {
   id: string;

@@ -1,6 +1,6 @@
 import type { FieldErrors } from "./app-error";
 
-// Every /api answer: { success, data, error } (SPEC §7). fieldErrors is added for invalid input.
+// Every /api answer: { success, data, error } (docs/product.md §7). fieldErrors is added for invalid input.
 
 export type Envelope<Data> =
   | { success: true; data: Data; error: null }

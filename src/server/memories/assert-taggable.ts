@@ -5,7 +5,7 @@ import { AppError } from "@/server/http/app-error";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { UserDto } from "@/server/users/user-dto";
 
-/** Tags name members of the writer's own family and never the writer (DESIGN §5): else 400. */
+/** Tags name members of the writer's own family and never the writer (docs/product.md §6): else 400. */
 export async function assertTaggable({ prisma, viewer, userIds }: { prisma: PrismaClient; viewer: UserDto; userIds: string[] }) {
   if (userIds.length === 0) return;
   if (userIds.includes(viewer.id)) {

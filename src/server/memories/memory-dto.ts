@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 
-// The Memory of SPEC §3 as the API and the screens show it. Photo URLs are signed here, and only
+// The Memory of docs/product.md §3 as the API and the screens show it. Photo URLs are signed here, and only
 // for memories the caller already proved the viewer may see.
 
 export const PHOTO_URL_LIFETIME_SECONDS = 60 * 60;

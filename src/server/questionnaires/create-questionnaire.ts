@@ -10,7 +10,7 @@ export const TARGET_NOT_IN_FAMILY = "Every selected person must be a member of y
 export const TARGET_IS_CREATOR = "You cannot target yourself in a questionnaire.";
 
 /**
- * A custom family questionnaire (SPEC §3 payload). Targets must be relatives in the creator's
+ * A custom family questionnaire (docs/product.md §3 payload). Targets must be relatives in the creator's
  * family and never the creator; the client's tempId only keys its form rows and is not stored.
  */
 export async function createQuestionnaire({ viewer, input }: { viewer: UserDto; input: unknown }) {

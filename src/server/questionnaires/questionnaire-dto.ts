@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { UserDto } from "@/server/users/user-dto";
 
-// The questionnaire entities of SPEC §3 as the API and the pages show them (snake_case DTOs).
+// The questionnaire entities of docs/product.md §3 as the API and the pages show them (snake_case DTOs).
 
 export type QuestionnaireAudience = "GLOBAL" | "FAMILY_WIDE" | "SPECIFIC_FAMILY_MEMBERS";
 
@@ -102,7 +102,7 @@ export function toResponseDto(row: ResponseRow): ResponseDto {
 }
 
 /**
- * The WHERE clause for "questionnaires this viewer may see" (DESIGN §5): the GLOBAL library,
+ * The WHERE clause for "questionnaires this viewer may see" (docs/product.md §6): the GLOBAL library,
  * their family's FAMILY_WIDE ones, and SPECIFIC_FAMILY_MEMBERS ones they created or are a target of.
  */
 export function visibleQuestionnairesWhere(viewer: Pick<UserDto, "id" | "family_id">): Prisma.QuestionnaireWhereInput {

@@ -9,7 +9,7 @@ export const ONE_QUESTIONNAIRE_ONLY = "All answers must belong to one questionna
 export const DUPLICATE_ANSWER = "Each question can be answered only once per submission.";
 
 /**
- * Saves one submission with its answers, in one transaction (SPEC §3 saved answers payload).
+ * Saves one submission with its answers, in one transaction (docs/product.md §3 saved answers payload).
  * Every question must belong to one questionnaire the viewer may see; required questions need an
  * answer; any answer given must be detailed enough. Blank optional answers are not stored.
  */

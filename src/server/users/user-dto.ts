@@ -1,4 +1,4 @@
-// The User of SPEC §3 as the API shows it. Never the row itself: the row has a password hash.
+// The User of docs/product.md §3 as the API shows it. Never the row itself: the row has a password hash.
 
 export type UserDto = {
   id: string;
