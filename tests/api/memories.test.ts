@@ -292,21 +292,23 @@ describe("the permission matrix", () => {
   });
 
   it("PATCH /api/memories/{id}/toggle-shared: only the owner toggles; family and strangers get 404, anonymous 401", async () => {
-    const toggle = (token: string | undefined, is_shared: unknown, id = privateMemory.id) =>
-      call(toggleSharedRoute, `/api/memories/${id}/toggle-shared`, { method: "PATCH", token, params: { id }, body: { is_shared } });
+    // A memory of its own: the toggles below must not change what the other tests read.
+    const memory = await createMemoryAs(owner.token, { title: "To be shared" });
+    const toggle = (token: string | undefined, is_shared: unknown) =>
+      call(toggleSharedRoute, `/api/memories/${memory.id}/toggle-shared`, { method: "PATCH", token, params: { id: memory.id }, body: { is_shared } });
     expect((await toggle(relative.token, true)).status).toBe(404);
     expect((await toggle(stranger.token, true)).status).toBe(404);
     expect((await toggle(undefined, true)).status).toBe(401);
-    expect((await get(privateMemory.id, relative.token)).status).toBe(404);
+    expect((await get(memory.id, relative.token)).status).toBe(404);
 
     const shared = await toggle(owner.token, true);
     expect(shared.status).toBe(200);
-    expect(shared.body.data.memory).toEqual({ id: privateMemory.id, is_shared: true });
-    expect((await get(privateMemory.id, relative.token)).status).toBe(200);
-    expect((await get(privateMemory.id, stranger.token)).status).toBe(404);
+    expect(shared.body.data.memory).toEqual({ id: memory.id, is_shared: true });
+    expect((await get(memory.id, relative.token)).status).toBe(200);
+    expect((await get(memory.id, stranger.token)).status).toBe(404);
 
     expect((await toggle(owner.token, false)).status).toBe(200);
-    expect((await get(privateMemory.id, relative.token)).status).toBe(404);
+    expect((await get(memory.id, relative.token)).status).toBe(404);
     expect((await toggle(owner.token, "yes")).status).toBe(400);
   });
 

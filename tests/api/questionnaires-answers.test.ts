@@ -200,22 +200,24 @@ describe("answering once or many times", () => {
 });
 
 describe("sharing answers", () => {
-  let submissionId: string;
-  let bornResponseId: string;
-  let earliestResponseId: string;
-
-  beforeAll(async () => {
-    const result = await answer(owner, [
+  /** A family of its own for each test, with one submission of Margaret's (two answers), nothing shared yet. */
+  async function answeredFamily() {
+    const family = await createFamiliesWithCousin();
+    const result = await answer(family.owner, [
       { question_id: born, answer_text: "Leeds, 1948" },
       { question_id: earliest, answer_text: "The coal fire in the kitchen." },
     ]);
-    submissionId = result.body.data.submission.id;
     const responses = result.body.data.submission.responses as { id: string; question_id: string }[];
-    bornResponseId = responses.find((response) => response.question_id === born)!.id;
-    earliestResponseId = responses.find((response) => response.question_id === earliest)!.id;
-  });
+    return {
+      ...family,
+      submissionId: result.body.data.submission.id as string,
+      bornResponseId: responses.find((response) => response.question_id === born)!.id,
+      earliestResponseId: responses.find((response) => response.question_id === earliest)!.id,
+    };
+  }
 
   it("lets only the author share a submission; anyone else gets 404, the anonymous 401", async () => {
+    const { owner, relative, stranger, submissionId } = await answeredFamily();
     for (const account of [relative, stranger]) {
       const result = await shareSubmission(account, submissionId, { is_shared: true });
       expect(result.status).toBe(404);
@@ -228,6 +230,7 @@ describe("sharing answers", () => {
   });
 
   it("lets only the author share an answer; anyone else gets 404, the anonymous 401", async () => {
+    const { relative, stranger, bornResponseId } = await answeredFamily();
     for (const account of [relative, stranger]) {
       const result = await shareResponse(account, bornResponseId, { is_shared: true });
       expect(result.status).toBe(404);
@@ -239,6 +242,7 @@ describe("sharing answers", () => {
   });
 
   it("shows a single shared answer alone, in both feeds, to the family only", async () => {
+    const { owner, relative, cousin, stranger, submissionId, bornResponseId } = await answeredFamily();
     const shared = await shareResponse(owner, bornResponseId, { is_shared: true });
     expect(shared.status).toBe(200);
     expect(shared.body.data.response).toMatchObject({ id: bornResponseId, is_shared: true });
@@ -278,6 +282,7 @@ describe("sharing answers", () => {
   });
 
   it("shows a shared submission with all its answers, in both feeds, to the family only", async () => {
+    const { owner, relative, stranger, submissionId, bornResponseId, earliestResponseId } = await answeredFamily();
     const result = await shareSubmission(owner, submissionId, { is_shared: true });
     expect(result.status).toBe(200);
     expect(result.body.data.submission).toMatchObject({ id: submissionId, is_shared: true });
@@ -293,6 +298,9 @@ describe("sharing answers", () => {
   });
 
   it("flips the state when no is_shared is sent, and hides everything again once unshared", async () => {
+    const { owner, relative, submissionId, bornResponseId } = await answeredFamily();
+    await shareSubmission(owner, submissionId, { is_shared: true });
+    await shareResponse(owner, bornResponseId, { is_shared: true });
     expect((await shareSubmission(owner, submissionId)).body.data.submission.is_shared).toBe(false);
     expect((await shareResponse(owner, bornResponseId)).body.data.response.is_shared).toBe(false);
     expect((await submissionFeed(relative)).body.data.submissions).toEqual([]);

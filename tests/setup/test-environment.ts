@@ -49,14 +49,15 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  const registry = globalThis as { __familyBookDatabase?: Promise<{ close(): Promise<void> }> };
-  const database = registry.__familyBookDatabase;
-  registry.__familyBookDatabase = undefined;
-  (globalThis as { __familyBookStorage?: unknown }).__familyBookStorage = undefined;
-  if (database) await (await database.catch(() => undefined))?.close();
-  const redis = (globalThis as { __familyBookRedis?: Promise<{ quit(): Promise<unknown> }> }).__familyBookRedis;
-  (globalThis as { __familyBookRedis?: unknown }).__familyBookRedis = undefined;
-  if (redis) await (await redis.catch(() => undefined))?.quit();
+  // Loaded only now: a unit test that never opened the database does not pay for loading it.
+  const [{ closeDatabase }, { resetStorageForTests }, { closeRateLimitStores }] = await Promise.all([
+    import("@/server/db/client"),
+    import("@/server/storage"),
+    import("@/server/http/rate-limit"),
+  ]);
+  await closeDatabase().catch(() => undefined);
+  resetStorageForTests();
+  await closeRateLimitStores();
   await throwaway?.drop();
   rmSync(dataDirectory, { recursive: true, force: true });
 });

@@ -31,6 +31,14 @@ function redisClient(url: string) {
   return registry.__familyBookRedis;
 }
 
+/** Lets go of the Redis connection and the limiters built on it (end of a test file, or shutdown). */
+export async function closeRateLimitStores() {
+  const redis = registry.__familyBookRedis;
+  registry.__familyBookRedis = undefined;
+  registry.__familyBookLimiters = undefined;
+  if (redis) await (await redis.catch(() => undefined))?.quit();
+}
+
 /** rate-limiter-flexible's PostgreSQL store speaks to a `pg`-like client; this is ours, on either backend. */
 const databaseStoreClient = {
   async query({ name, text, values }: { name?: string; text: string; values?: unknown[] }) {
