@@ -4,15 +4,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  assertValidKey,
-  assertValidPrefix,
-  type ListedObject,
-  type ObjectStorage,
-  type SignedUpload,
-  type SignOptions,
-  type UploadOptions,
-} from "./object-storage";
+import { assertValidKey, assertValidPrefix } from "./object-storage";
+import type { ListedObject, ObjectStorage, SignedUpload, SignOptions, UploadOptions } from "./object-storage";
 
 // Objects kept as files under the data folder, served by the app itself at /api/storage/{key}
 // with URLs signed like S3's: an HMAC of method, key, expiry (and, for uploads, the content type

@@ -11,16 +11,8 @@ import {
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { readBucketCors, s3ClientConfig } from "./bucket-cors.mjs";
-import {
-  assertValidKey,
-  assertValidPrefix,
-  StorageUnavailableError,
-  type ListedObject,
-  type ObjectStorage,
-  type SignedUpload,
-  type SignOptions,
-  type UploadOptions,
-} from "./object-storage";
+import { assertValidKey, assertValidPrefix, StorageUnavailableError } from "./object-storage";
+import type { ListedObject, ObjectStorage, SignedUpload, SignOptions, UploadOptions } from "./object-storage";
 
 export type S3StorageOptions = {
   bucket: string;
