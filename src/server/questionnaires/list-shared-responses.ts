@@ -1,5 +1,5 @@
 import "server-only";
-import { feedPageSchema } from "@/lib/schemas/questionnaires";
+import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { getDb } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
 import { visibleAnswersWhere } from "./answer-visibility";
@@ -20,8 +20,7 @@ export type SharedResponseDto = {
  * Every answer the family may read, one by one, newest first: the same answers as the shared
  * submissions feed (shared themselves, or part of a shared submission), not grouped.
  */
-export async function listSharedResponses({ viewer, page }: { viewer: UserDto; page?: unknown }) {
-  const { limit, cursor } = feedPageSchema.parse(page ?? {});
+export async function listSharedResponses({ viewer, page: { limit, cursor } = FIRST_PAGE }: { viewer: UserDto; page?: Page }) {
   const visible = visibleAnswersWhere(viewer);
   if (!visible) return { responses: [] as SharedResponseDto[], next_cursor: null };
   const prisma = await getDb();

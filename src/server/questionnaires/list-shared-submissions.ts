@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { feedPageSchema } from "@/lib/schemas/questionnaires";
+import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
@@ -43,8 +43,7 @@ const sharedSubmissionRowSchema = z.strictObject({
  * its answers, and a submission that is not shared with only the answers shared one by one.
  * One hand-written statement per page (docs/decisions/006-hot-reads-in-sql.md).
  */
-export async function listSharedSubmissions({ viewer, page, authorId }: { viewer: UserDto; page?: unknown; authorId?: string }) {
-  const { limit, cursor } = feedPageSchema.parse(page ?? {});
+export async function listSharedSubmissions({ viewer, page: { limit, cursor } = FIRST_PAGE, authorId }: { viewer: UserDto; page?: Page; authorId?: string }) {
   const visible = visibleSubmissionsSql(viewer);
   if (!visible) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
   const scope = authorId ? Prisma.sql`${visible} AND s.user_id = ${authorId}::uuid` : visible;
