@@ -6,17 +6,6 @@ import { queryRows } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
 import { answerSharedSql, visibleSubmissionsSql } from "./answer-visibility";
 
-export type SharedSubmissionDto = {
-  id: string;
-  user_id: string;
-  created_at: string;
-  /** True when the whole submission is shared; false when only some of its answers are. */
-  is_shared: boolean;
-  profiles: { first_name: string; last_name: string };
-  questionnaires: { id: string; title: string };
-  responses: { id: string; question_id: string; answer_text: string; is_shared: boolean; questions: { question_text: string; questionnaire_id: string } }[];
-};
-
 /** A row as the feed's statement writes it; checked against every row in tests. */
 const sharedSubmissionRowSchema = z.strictObject({
   id: z.guid(),
@@ -37,6 +26,16 @@ const sharedSubmissionRowSchema = z.strictObject({
     }),
   ),
 });
+
+/** A submission in the feed: its row, with the author and the questionnaire as objects. */
+export const sharedSubmissionDtoSchema = sharedSubmissionRowSchema.pick({ id: true, user_id: true, responses: true }).extend({
+  created_at: z.iso.datetime(),
+  is_shared: z.boolean().meta({ description: "True when the whole submission is shared; false when only some of its answers are." }),
+  profiles: z.strictObject({ first_name: z.string(), last_name: z.string() }),
+  questionnaires: z.strictObject({ id: z.guid(), title: z.string() }),
+});
+
+export type SharedSubmissionDto = z.output<typeof sharedSubmissionDtoSchema>;
 
 /**
  * The family's shared answers grouped by submission, newest first: a shared submission with all
