@@ -1,8 +1,6 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { MADE_FOR_OTHER_METHODS } from "@/server/http/methods";
 import { call } from "../helpers/api";
+import { CATCH_ALL, loadRoute as load, OWN_METHODS, ownMethodsOf, routeFiles } from "../helpers/api-routes";
 
 // Every /api answer is an envelope, whatever the address and the method: this walks every route
 // file under src/app/api, so a route added later is held to the same rules without a new test.
@@ -14,20 +12,7 @@ vi.mock("@/server/auth/google-provider", () => ({
   googleSignInEnabled: () => false,
 }));
 
-const API = path.join(process.cwd(), "src", "app", "api");
-const OWN_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const ID = "0b7c6a4e-1d7e-4b8a-9a61-2f0c3a9d1e55";
-
-type Handler = ((request: Request, context: { params: Promise<unknown> }) => Promise<Response> | Response) & { [MADE_FOR_OTHER_METHODS]?: true };
-type RouteModule = Partial<Record<string, Handler>>;
-
-const routeFiles = readdirSync(API, { recursive: true, encoding: "utf8" })
-  .filter((file) => path.basename(file) === "route.ts")
-  .map((file) => path.dirname(file).split(path.sep).join("/"))
-  .sort();
-const CATCH_ALL = "[[...path]]";
-
-const load = (route: string) => import(`@/app/api/${route}/route`) as Promise<RouteModule>;
 
 /** An address for the route, with a plausible value for each dynamic segment. */
 function addressOf(route: string) {
@@ -41,8 +26,6 @@ function addressOf(route: string) {
   });
   return { path: `/api/${url.join("/")}`, params };
 }
-
-const ownMethodsOf = (routeModule: RouteModule) => OWN_METHODS.filter((method) => typeof routeModule[method] === "function" && !routeModule[method]![MADE_FOR_OTHER_METHODS]);
 
 /** Written out here rather than taken from the code under test: GET brings HEAD, OPTIONS always. */
 function expectedAllow(own: string[]) {

@@ -4,7 +4,9 @@ import type { z } from "zod";
 import { loginSchema, registerSchema } from "@/lib/schemas/auth";
 import { bookOptionsSchema } from "@/lib/schemas/family-book";
 import { createMemorySchema, memoryFormSchema, photoUploadRequestSchema, updateMemorySchema } from "@/lib/schemas/memories";
-import { answerFormSchema, createQuestionnaireSchema, feedPageSchema, saveResponsesSchema } from "@/lib/schemas/questionnaires";
+import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
+import { pageSchema } from "@/lib/schemas/paging";
+import { answerFormSchema, createQuestionnaireSchema, saveResponsesSchema } from "@/lib/schemas/questionnaires";
 import { controlCharacters, notOneLine, plainTextProblem } from "@/lib/schemas/text";
 
 // Every text field of every shared schema refuses control characters (other than line breaks
@@ -81,7 +83,15 @@ const schemas: { name: string; schema: z.ZodType; sample: unknown; multiLine: Pa
     },
     multiLine: [["description"], ["questions", 0, "description"]],
   },
-  { name: "feedPageSchema", schema: feedPageSchema, sample: { limit: "10", cursor: ID }, multiLine: [] },
+  { name: "pageSchema", schema: pageSchema, sample: { limit: "10", cursor: ID }, multiLine: [] },
+  {
+    name: "familyBookFeedSchema",
+    schema: familyBookFeedSchema,
+    sample: { limit: "10", cursor: ID, member: ID },
+    multiLine: [],
+    // Only a relative's id filters; anything else shows the whole family, as the page does.
+    exempt: [["member"]],
+  },
   { name: "bookOptionsSchema", schema: bookOptionsSchema, sample: { member: ID, from: "2020-01-01", to: "2021-01-01", size: "A4" }, multiLine: [] },
 ];
 

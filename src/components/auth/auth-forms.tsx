@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/schemas/auth";
 import { InviteNotice, type InviteAtOpen } from "./invite-notice";
+import { registrationFailureMessage } from "./registration-failure";
 
 export type AuthTab = "login" | "register";
 
@@ -95,9 +96,7 @@ function RegisterForm({ inviteCode, onInviteRefused, googleEnabled }: { inviteCo
     if (!result.ok) {
       // Replaced, closed or expired since the page opened: say so the way the page would have.
       if (result.fieldErrors?.family_id) onInviteRefused();
-      const message = /already registered/i.test(result.error)
-        ? "An account with this email already exists."
-        : result.error || "Something went wrong. Please try again.";
+      const message = registrationFailureMessage(result);
       setFormError(message);
       toast.error("Registration failed", { description: message });
       return;

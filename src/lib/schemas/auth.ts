@@ -61,6 +61,8 @@ export const loginSchema = z.object({
 });
 
 export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterValues = z.output<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;
+export type LoginValues = z.output<typeof loginSchema>;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -50,6 +50,7 @@ export const saveResponsesSchema = z.object({
 });
 
 export type SaveResponsesInput = z.input<typeof saveResponsesSchema>;
+export type SaveResponsesValues = z.output<typeof saveResponsesSchema>;
 
 /** The answering form: one text per question, in the questionnaire's order. */
 export function answerFormSchema(questions: { is_required: boolean }[]) {
@@ -71,6 +72,8 @@ export type AnswerFormValues = { answers: string[] };
 export const toggleSharedSchema = z.object({
   is_shared: z.boolean({ error: "is_shared must be true or false." }).optional(),
 });
+
+export type ToggleSharedValues = z.output<typeof toggleSharedSchema>;
 
 // ---- Custom questionnaires ------------------------------------------------------------------
 
@@ -117,19 +120,3 @@ export const createQuestionnaireSchema = z
 
 export type CreateQuestionnaireInput = z.input<typeof createQuestionnaireSchema>;
 export type CreateQuestionnaireValues = z.output<typeof createQuestionnaireSchema>;
-
-// ---- Shared feeds ---------------------------------------------------------------------------
-
-export const FEED_PAGE_DEFAULT = 50;
-export const FEED_PAGE_MAX = 100;
-
-/** ?limit=&cursor= on the shared feeds: newest first, a page at a time. */
-export const feedPageSchema = z.object({
-  limit: z.coerce
-    .number({ error: "limit must be a number." })
-    .int("limit must be a whole number.")
-    .min(1, "limit must be at least 1.")
-    .max(FEED_PAGE_MAX, `limit can be at most ${FEED_PAGE_MAX}.`)
-    .default(FEED_PAGE_DEFAULT),
-  cursor: uuid("cursor must be an id from a previous page.").optional(),
-});

@@ -1,5 +1,5 @@
 import "server-only";
-import { loginSchema } from "@/lib/schemas/auth";
+import type { LoginValues } from "@/lib/schemas/auth";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { toUserDto } from "@/server/users/user-dto";
@@ -10,17 +10,16 @@ import { admitSignInAttempt, signInSucceeded } from "./sign-in-throttle";
 // The same answer, after the same work, whether the email is unknown or the password wrong.
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
-export async function logIn({ input, address, userAgent }: { input: unknown; address: string; userAgent?: string | null }) {
-  const parsed = loginSchema.parse(input);
-  const attempt = { account: parsed.email.toLowerCase(), address };
+export async function logIn({ input, address, userAgent }: { input: LoginValues; address: string; userAgent?: string | null }) {
+  const attempt = { account: input.email.toLowerCase(), address };
   // Counted before the (deliberately slow) password check, so guesses sent together are all counted first.
   await admitSignInAttempt(attempt);
 
   const prisma = await getDb();
   const user = await prisma.user.findUnique({ where: { email_normalized: attempt.account } });
   let valid = false;
-  if (user?.password_hash) valid = await verifyPassword(parsed.password, user.password_hash);
-  else await spendPasswordCheckTime(parsed.password);
+  if (user?.password_hash) valid = await verifyPassword(input.password, user.password_hash);
+  else await spendPasswordCheckTime(input.password);
 
   if (!user || !valid) throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
   await signInSucceeded(attempt);

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { registerSchema } from "@/lib/schemas/auth";
+import type { RegisterValues } from "@/lib/schemas/auth";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
@@ -20,9 +20,7 @@ export { INVALID_INVITE };
  * code, docs/decisions/008-invites.md) they join the invite's family. An unknown, expired or
  * revoked invite is refused, never silently replaced by a new family.
  */
-export async function registerUser({ input, address, userAgent }: { input: unknown; address: string; userAgent?: string | null }) {
-  await countAndLimit(registrationRules.attemptsByAddress, address);
-  const parsed = await registerSchema.parseAsync(input);
+export async function registerUser({ input: parsed, address, userAgent }: { input: RegisterValues; address: string; userAgent?: string | null }) {
   // Relatives joining through one invite often sign up together on one home network; new
   // families from one address are rarer (docs/decisions/010-sign-in-throttling.md).
   if (parsed.family_id) await countAndLimit(registrationRules.joinsByInviteAndAddress, `${parsed.family_id}|${address}`);

@@ -1,23 +1,28 @@
+import { z } from "zod";
+
 // A family member as the dashboard and the tag lists show them (docs/product.md §3 Profile / family member).
 
-export type FamilyMemberDto = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  created_at: string;
+export const familyMemberDtoSchema = z.strictObject({
+  id: z.guid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  created_at: z.iso.datetime(),
   /** Profile photos are not uploaded yet: always null. */
-  profile_image_url: string | null;
-  family_role: string;
-  is_admin: boolean;
-};
+  profile_image_url: z.string().nullable(),
+  family_role: z.string().meta({ description: "`admin` for whoever started the family, else `member`." }),
+  is_admin: z.boolean(),
+});
 
-export type ProfileDto = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  created_at: string;
-  family_id: string | null;
-};
+export const profileDtoSchema = z.strictObject({
+  id: z.guid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  created_at: z.iso.datetime(),
+  family_id: z.guid().nullable(),
+});
+
+export type FamilyMemberDto = z.output<typeof familyMemberDtoSchema>;
+export type ProfileDto = z.output<typeof profileDtoSchema>;
 
 export const memberSelect = {
   id: true,

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
 import { getDb } from "@/server/db/client";
@@ -27,6 +28,18 @@ export const uploadSlotsByUser: RateLimitRule = {
 const SWEEP_INTERVAL_MS = 60_000;
 let lastSweepAt = 0;
 
+/** Where and how to send one photo (docs/api.md, "Sending an upload"). */
+export const photoUploadTicketSchema = z.strictObject({
+  id: z.guid().meta({ description: "Name it in `uploadIds` when saving the memory." }),
+  url: z.string(),
+  method: z.enum(["PUT", "POST"]),
+  headers: z.record(z.string(), z.string()).meta({ description: "Send exactly these headers (PUT); empty for POST." }),
+  fields: z.record(z.string(), z.string()).meta({ description: "Form fields to send before the file, named `file` (POST); empty for PUT." }),
+  expires_at: z.iso.datetime(),
+});
+
+export type PhotoUploadTicket = z.output<typeof photoUploadTicketSchema>;
+
 /**
  * Where the browser may put one photo: a presigned upload to a fresh key, recorded as an upload
  * that belongs to the viewer until a memory takes it (or the sweep removes it after a day). The
@@ -43,7 +56,7 @@ export async function createPhotoUpload({
   fileName: string;
   contentType: string;
   size: number;
-}) {
+}): Promise<PhotoUploadTicket> {
   if (!/^image\/[a-z0-9.+-]+$/i.test(contentType)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
   if (size > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
   await countAndLimit(uploadSlotsByUser, viewer.id);

@@ -19,23 +19,6 @@ export function photoUrlSigning(now: Date) {
   return { now: new Date(windowStart * 1000), expiresInSeconds: PHOTO_URL_LIFETIME_SECONDS + PHOTO_URL_WINDOW_SECONDS };
 }
 
-export type MemoryPhotoDto = { id: string; photo_url: string; thumbnail_url: string; order_number: number };
-export type MemoryTagDto = { id: string; tagged_user_id: string; profiles: { first_name: string; last_name: string } };
-export type MemoryDto = {
-  id: string;
-  user_id: string;
-  title: string;
-  content: string;
-  memory_date: string;
-  is_shared: boolean;
-  created_at: string;
-  updated_at: string;
-  /** The author. */
-  profiles: { first_name: string; last_name: string };
-  memory_photos: MemoryPhotoDto[];
-  memory_tags: MemoryTagDto[];
-};
-
 /** A calendar date (YYYY-MM-DD) as stored: a DATE, midnight UTC. */
 export const fromIsoDate = (value: string) => new Date(`${value}T00:00:00.000Z`);
 
@@ -60,6 +43,15 @@ export const memoryRecordSchema = z.strictObject({
   memory_tags: z.array(z.strictObject({ id: z.guid(), tagged_user_id: z.guid(), profiles: z.strictObject(name) })),
 });
 export type MemoryRecord = z.output<typeof memoryRecordSchema>;
+
+/** A memory as the API answers it: its record, with the photos' keys signed into URLs (profiles is the author). */
+export const memoryDtoSchema = memoryRecordSchema.extend({
+  memory_photos: z.array(z.strictObject({ id: z.guid(), photo_url: z.string(), thumbnail_url: z.string(), order_number: z.number().int() })),
+});
+
+export type MemoryDto = z.output<typeof memoryDtoSchema>;
+export type MemoryPhotoDto = MemoryDto["memory_photos"][number];
+export type MemoryTagDto = MemoryDto["memory_tags"][number];
 
 /** Memories as the API shows them; every photo URL of the batch is signed together. */
 export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStorage, now = new Date()): Promise<MemoryDto[]> {

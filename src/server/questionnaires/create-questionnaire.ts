@@ -1,5 +1,5 @@
 import "server-only";
-import { createQuestionnaireSchema } from "@/lib/schemas/questionnaires";
+import type { CreateQuestionnaireValues } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
@@ -13,8 +13,7 @@ export const TARGET_IS_CREATOR = "You cannot target yourself in a questionnaire.
  * A custom family questionnaire (docs/product.md §3 payload). Targets must be relatives in the creator's
  * family and never the creator; the client's tempId only keys its form rows and is not stored.
  */
-export async function createQuestionnaire({ viewer, input }: { viewer: UserDto; input: unknown }) {
-  const values = createQuestionnaireSchema.parse(input);
+export async function createQuestionnaire({ viewer, input: values }: { viewer: UserDto; input: CreateQuestionnaireValues }) {
   if (!viewer.family_id) throw new AppError("BAD_REQUEST", NO_FAMILY);
   const familyId = viewer.family_id;
   const targetIds = values.audience === "SPECIFIC_FAMILY_MEMBERS" ? [...new Set(values.targetUserIds ?? [])] : [];

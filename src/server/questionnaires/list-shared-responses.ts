@@ -1,27 +1,30 @@
 import "server-only";
-import { feedPageSchema } from "@/lib/schemas/questionnaires";
+import { z } from "zod";
+import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { getDb } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
 import { visibleAnswersWhere } from "./answer-visibility";
+import { responseDtoSchema } from "./questionnaire-dto";
 
-export type SharedResponseDto = {
-  id: string;
-  question_id: string;
-  answer_text: string;
-  is_shared: boolean;
-  submission_id: string;
-  user_id: string;
-  created_at: string;
-  profiles: { first_name: string; last_name: string };
-  questions: { id: string; question_text: string; questionnaire_id: string; questionnaires: { id: string; title: string } };
-};
+/** One answer in the feed, with its author, its question and the question's questionnaire. */
+export const sharedResponseDtoSchema = responseDtoSchema.extend({
+  user_id: z.guid(),
+  profiles: z.strictObject({ first_name: z.string(), last_name: z.string() }),
+  questions: z.strictObject({
+    id: z.guid(),
+    question_text: z.string(),
+    questionnaire_id: z.guid(),
+    questionnaires: z.strictObject({ id: z.guid(), title: z.string() }),
+  }),
+});
+
+export type SharedResponseDto = z.output<typeof sharedResponseDtoSchema>;
 
 /**
  * Every answer the family may read, one by one, newest first: the same answers as the shared
  * submissions feed (shared themselves, or part of a shared submission), not grouped.
  */
-export async function listSharedResponses({ viewer, page }: { viewer: UserDto; page?: unknown }) {
-  const { limit, cursor } = feedPageSchema.parse(page ?? {});
+export async function listSharedResponses({ viewer, page: { limit, cursor } = FIRST_PAGE }: { viewer: UserDto; page?: Page }) {
   const visible = visibleAnswersWhere(viewer);
   if (!visible) return { responses: [] as SharedResponseDto[], next_cursor: null };
   const prisma = await getDb();

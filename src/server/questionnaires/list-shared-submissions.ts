@@ -1,21 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { feedPageSchema } from "@/lib/schemas/questionnaires";
+import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
 import { answerSharedSql, visibleSubmissionsSql } from "./answer-visibility";
-
-export type SharedSubmissionDto = {
-  id: string;
-  user_id: string;
-  created_at: string;
-  /** True when the whole submission is shared; false when only some of its answers are. */
-  is_shared: boolean;
-  profiles: { first_name: string; last_name: string };
-  questionnaires: { id: string; title: string };
-  responses: { id: string; question_id: string; answer_text: string; is_shared: boolean; questions: { question_text: string; questionnaire_id: string } }[];
-};
 
 /** A row as the feed's statement writes it; checked against every row in tests. */
 const sharedSubmissionRowSchema = z.strictObject({
@@ -38,13 +27,22 @@ const sharedSubmissionRowSchema = z.strictObject({
   ),
 });
 
+/** A submission in the feed: its row, with the author and the questionnaire as objects. */
+export const sharedSubmissionDtoSchema = sharedSubmissionRowSchema.pick({ id: true, user_id: true, responses: true }).extend({
+  created_at: z.iso.datetime(),
+  is_shared: z.boolean().meta({ description: "True when the whole submission is shared; false when only some of its answers are." }),
+  profiles: z.strictObject({ first_name: z.string(), last_name: z.string() }),
+  questionnaires: z.strictObject({ id: z.guid(), title: z.string() }),
+});
+
+export type SharedSubmissionDto = z.output<typeof sharedSubmissionDtoSchema>;
+
 /**
  * The family's shared answers grouped by submission, newest first: a shared submission with all
  * its answers, and a submission that is not shared with only the answers shared one by one.
  * One hand-written statement per page (docs/decisions/006-hot-reads-in-sql.md).
  */
-export async function listSharedSubmissions({ viewer, page, authorId }: { viewer: UserDto; page?: unknown; authorId?: string }) {
-  const { limit, cursor } = feedPageSchema.parse(page ?? {});
+export async function listSharedSubmissions({ viewer, page: { limit, cursor } = FIRST_PAGE, authorId }: { viewer: UserDto; page?: Page; authorId?: string }) {
   const visible = visibleSubmissionsSql(viewer);
   if (!visible) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
   const scope = authorId ? Prisma.sql`${visible} AND s.user_id = ${authorId}::uuid` : visible;

@@ -1,44 +1,51 @@
+import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
+import { questionInputTypes } from "@/lib/schemas/questionnaires";
 import type { UserDto } from "@/server/users/user-dto";
 
 // The questionnaire entities of docs/product.md §3 as the API and the pages show them (snake_case DTOs).
 
-export type QuestionnaireAudience = "GLOBAL" | "FAMILY_WIDE" | "SPECIFIC_FAMILY_MEMBERS";
+export const questionnaireDtoSchema = z.strictObject({
+  id: z.guid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  audience: z.enum(["GLOBAL", "FAMILY_WIDE", "SPECIFIC_FAMILY_MEMBERS"]),
+  family_id: z.guid().nullable(),
+  allow_multiple_responses: z.boolean(),
+});
 
-export type QuestionnaireDto = {
-  id: string;
-  title: string;
-  description: string | null;
-  audience: QuestionnaireAudience;
-  family_id: string | null;
-  allow_multiple_responses: boolean;
-};
+export const questionDtoSchema = z.strictObject({
+  id: z.guid(),
+  question_text: z.string(),
+  description: z.string().nullable(),
+  is_required: z.boolean(),
+  questionnaire_id: z.guid(),
+  input_type: z.enum(questionInputTypes),
+});
 
-export type QuestionDto = {
-  id: string;
-  question_text: string;
-  description: string | null;
-  is_required: boolean;
-  questionnaire_id: string;
-  input_type: "text" | "textarea";
-};
+export const responseDtoSchema = z.strictObject({
+  id: z.guid(),
+  question_id: z.guid(),
+  answer_text: z.string(),
+  is_shared: z.boolean(),
+  submission_id: z.guid(),
+  created_at: z.iso.datetime(),
+});
 
-export type ResponseDto = {
-  id: string;
-  question_id: string;
-  answer_text: string;
-  is_shared: boolean;
-  submission_id: string;
-  created_at: string;
-};
+/** One sitting of answers; the toggle answers it without its responses. */
+export const submissionDtoSchema = z.strictObject({
+  id: z.guid(),
+  questionnaire_id: z.guid(),
+  created_at: z.iso.datetime(),
+  is_shared: z.boolean(),
+  responses: z.array(responseDtoSchema),
+});
 
-export type SubmissionDto = {
-  id: string;
-  questionnaire_id: string;
-  created_at: string;
-  is_shared: boolean;
-  responses: ResponseDto[];
-};
+export type QuestionnaireDto = z.output<typeof questionnaireDtoSchema>;
+export type QuestionnaireAudience = QuestionnaireDto["audience"];
+export type QuestionDto = z.output<typeof questionDtoSchema>;
+export type ResponseDto = z.output<typeof responseDtoSchema>;
+export type SubmissionDto = z.output<typeof submissionDtoSchema>;
 
 export const QUESTIONNAIRE_NOT_FOUND = "Questionnaire not found";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { ALREADY_ANSWERED, answerProblem, saveResponsesSchema } from "@/lib/schemas/questionnaires";
+import { ALREADY_ANSWERED, answerProblem, type SaveResponsesValues } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import { AppError, notFound, type FieldErrors } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
@@ -13,8 +13,7 @@ export const DUPLICATE_ANSWER = "Each question can be answered only once per sub
  * Every question must belong to one questionnaire the viewer may see; required questions need an
  * answer; any answer given must be detailed enough. Blank optional answers are not stored.
  */
-export async function saveResponses({ viewer, input }: { viewer: UserDto; input: unknown }): Promise<SubmissionDto> {
-  const { responses } = saveResponsesSchema.parse(input);
+export async function saveResponses({ viewer, input: { responses } }: { viewer: UserDto; input: SaveResponsesValues }): Promise<SubmissionDto> {
   const questionIds = responses.map((response) => response.question_id);
   if (new Set(questionIds).size !== questionIds.length) throw new AppError("BAD_REQUEST", DUPLICATE_ANSWER);
 

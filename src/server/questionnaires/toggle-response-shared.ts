@@ -1,6 +1,6 @@
 import "server-only";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
-import { toggleSharedSchema } from "@/lib/schemas/questionnaires";
+import type { ToggleSharedValues } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
@@ -9,8 +9,7 @@ import { responseSelect, toResponseDto } from "./questionnaire-dto";
 export const RESPONSE_NOT_FOUND = "Response not found";
 
 /** The author shares or hides one answer; anyone else's answer is "not found". */
-export async function toggleResponseShared({ viewer, responseId, input }: { viewer: UserDto; responseId: string; input: unknown }) {
-  const { is_shared } = toggleSharedSchema.parse(input ?? {});
+export async function toggleResponseShared({ viewer, responseId, input: { is_shared } }: { viewer: UserDto; responseId: string; input: ToggleSharedValues }) {
   if (!UUID_PATTERN.test(responseId)) throw notFound(RESPONSE_NOT_FOUND);
   const prisma = await getDb();
   return prisma.$transaction(async (tx) => {

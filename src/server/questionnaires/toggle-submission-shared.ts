@@ -1,6 +1,6 @@
 import "server-only";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
-import { toggleSharedSchema } from "@/lib/schemas/questionnaires";
+import type { ToggleSharedValues } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
@@ -8,8 +8,7 @@ import type { UserDto } from "@/server/users/user-dto";
 export const SUBMISSION_NOT_FOUND = "Submission not found";
 
 /** The author shares or hides a whole submission; anyone else's is "not found". */
-export async function toggleSubmissionShared({ viewer, submissionId, input }: { viewer: UserDto; submissionId: string; input: unknown }) {
-  const { is_shared } = toggleSharedSchema.parse(input ?? {});
+export async function toggleSubmissionShared({ viewer, submissionId, input: { is_shared } }: { viewer: UserDto; submissionId: string; input: ToggleSharedValues }) {
   if (!UUID_PATTERN.test(submissionId)) throw notFound(SUBMISSION_NOT_FOUND);
   const prisma = await getDb();
   return prisma.$transaction(async (tx) => {

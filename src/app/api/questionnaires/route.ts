@@ -1,4 +1,5 @@
 // GET /api/questionnaires – what the user may answer; POST – a custom family questionnaire
+import { createQuestionnaireSchema } from "@/lib/schemas/questionnaires";
 import { createQuestionnaire } from "@/server/questionnaires/create-questionnaire";
 import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
 import { ok } from "@/server/http/envelope";
@@ -7,8 +8,9 @@ import { authenticatedRoute, readJson } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ questionnaires: await listQuestionnaires({ viewer: user }) }));
 
-export const POST = authenticatedRoute(async ({ user, request }) =>
-  ok({ questionnaire: await createQuestionnaire({ viewer: user, input: await readJson(request) }) }, { status: 201 }),
-);
+export const POST = authenticatedRoute(async ({ user, request }) => {
+  const input = createQuestionnaireSchema.parse(await readJson(request));
+  return ok({ questionnaire: await createQuestionnaire({ viewer: user, input }) }, { status: 201 });
+});
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,4 +1,5 @@
 // POST /api/auth/login – exchange email and password for a session
+import { loginSchema } from "@/lib/schemas/auth";
 import { logIn } from "@/server/auth/log-in";
 import { signedInResponse } from "@/server/auth/session-response";
 import { otherMethods } from "@/server/http/methods";
@@ -7,11 +8,8 @@ import { BODY_CAPS } from "@/server/http/read-body";
 import { publicRoute, readJson } from "@/server/http/route";
 
 export const POST = publicRoute(async ({ request }) => {
-  const result = await logIn({
-    input: await readJson(request, { maxBytes: BODY_CAPS.credentials }),
-    address: clientAddress(request),
-    userAgent: request.headers.get("user-agent"),
-  });
+  const input = loginSchema.parse(await readJson(request, { maxBytes: BODY_CAPS.credentials }));
+  const result = await logIn({ input, address: clientAddress(request), userAgent: request.headers.get("user-agent") });
   return signedInResponse(request, result);
 });
 

@@ -1,11 +1,13 @@
 // POST /api/questionnaires/responses – saves one submission of answers to a questionnaire
+import { saveResponsesSchema } from "@/lib/schemas/questionnaires";
 import { saveResponses } from "@/server/questionnaires/save-responses";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute, readJson } from "@/server/http/route";
 
-export const POST = authenticatedRoute(async ({ user, request }) =>
-  ok({ submission: await saveResponses({ viewer: user, input: await readJson(request) }) }, { status: 201 }),
-);
+export const POST = authenticatedRoute(async ({ user, request }) => {
+  const input = saveResponsesSchema.parse(await readJson(request));
+  return ok({ submission: await saveResponses({ viewer: user, input }) }, { status: 201 });
+});
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

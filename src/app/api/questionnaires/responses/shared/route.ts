@@ -1,11 +1,12 @@
 // GET /api/questionnaires/responses/shared – every answer the user's family may read, one by one
+import { pageSchema } from "@/lib/schemas/paging";
 import { listSharedResponses } from "@/server/questionnaires/list-shared-responses";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user, request }) => {
-  const page = Object.fromEntries(new URL(request.url).searchParams);
+  const page = pageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return ok(await listSharedResponses({ viewer: user, page }));
 });
 

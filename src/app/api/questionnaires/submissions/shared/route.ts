@@ -1,13 +1,13 @@
 // GET /api/questionnaires/submissions/shared – the family's shared answers, grouped by submission (?member= one relative's)
-import { memberFilter } from "@/lib/schemas/family-book-feed";
+import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
 import { listSharedSubmissions } from "@/server/questionnaires/list-shared-submissions";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 
 export const GET = authenticatedRoute(async ({ user, request }) => {
-  const { member, ...page } = Object.fromEntries(new URL(request.url).searchParams);
-  return ok(await listSharedSubmissions({ viewer: user, page, authorId: memberFilter(member) }));
+  const { member, ...page } = familyBookFeedSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return ok(await listSharedSubmissions({ viewer: user, page, authorId: member }));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

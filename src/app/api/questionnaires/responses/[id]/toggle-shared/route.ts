@@ -1,12 +1,14 @@
 // PATCH /api/questionnaires/responses/{id}/toggle-shared – the author shares or hides one answer
+import { toggleSharedSchema } from "@/lib/schemas/questionnaires";
 import { toggleResponseShared } from "@/server/questionnaires/toggle-response-shared";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
 
-export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) =>
-  ok({ response: await toggleResponseShared({ viewer: user, responseId: params.id, input: await readOptionalJson(request) }) }),
-);
+export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) => {
+  const input = toggleSharedSchema.parse((await readOptionalJson(request)) ?? {});
+  return ok({ response: await toggleResponseShared({ viewer: user, responseId: params.id, input }) });
+});
 
 export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods("PATCH");

@@ -1,12 +1,14 @@
 // PATCH /api/questionnaires/submissions/{id}/toggle-shared – the author shares or hides a submission
+import { toggleSharedSchema } from "@/lib/schemas/questionnaires";
 import { toggleSubmissionShared } from "@/server/questionnaires/toggle-submission-shared";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
 
-export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) =>
-  ok({ submission: await toggleSubmissionShared({ viewer: user, submissionId: params.id, input: await readOptionalJson(request) }) }),
-);
+export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) => {
+  const input = toggleSharedSchema.parse((await readOptionalJson(request)) ?? {});
+  return ok({ submission: await toggleSubmissionShared({ viewer: user, submissionId: params.id, input }) });
+});
 
 export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods("PATCH");

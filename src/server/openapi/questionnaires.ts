@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
+import { pageSchema } from "@/lib/schemas/paging";
+import { ALREADY_ANSWERED, createQuestionnaireSchema, saveResponsesSchema, toggleSharedSchema } from "@/lib/schemas/questionnaires";
+import { BODY_CAPS } from "@/server/http/read-body";
+import { sharedResponseDtoSchema } from "@/server/questionnaires/list-shared-responses";
+import { sharedSubmissionDtoSchema } from "@/server/questionnaires/list-shared-submissions";
+import {
+  QUESTIONNAIRE_NOT_FOUND,
+  questionDtoSchema,
+  questionnaireDtoSchema,
+  responseDtoSchema,
+  submissionDtoSchema,
+} from "@/server/questionnaires/questionnaire-dto";
+import { RESPONSE_NOT_FOUND } from "@/server/questionnaires/toggle-response-shared";
+import { SUBMISSION_NOT_FOUND } from "@/server/questionnaires/toggle-submission-shared";
+import { idParameter, type Operation } from "./operation";
+
+// Questionnaires, answers and what the family shared of them (docs/product.md §3, §5;
+// docs/decisions/004-sharing-answers.md).
+
+const questionnaireNotFound = `"${QUESTIONNAIRE_NOT_FOUND}": missing, or not one the caller may see.`;
+const toggleBody = {
+  media: "application/json",
+  schema: toggleSharedSchema,
+  maxBytes: BODY_CAPS.json,
+  optional: true,
+} as const satisfies Operation["body"];
+const nextCursor = z.guid().nullable().meta({ description: "The `cursor` of the next page; null on the last." });
+
+export const questionnaireOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/questionnaires",
+    tag: "Questionnaires",
+    summary: "The questionnaires the caller may answer: the library, the family's, and those aimed at them",
+    access: "member",
+    answer: { status: 200, description: "The questionnaires.", data: z.strictObject({ questionnaires: z.array(questionnaireDtoSchema) }) },
+  },
+  {
+    method: "post",
+    path: "/questionnaires",
+    tag: "Questionnaires",
+    summary: "A custom questionnaire for the family, or for some of its members",
+    access: "member",
+    body: { media: "application/json", schema: createQuestionnaireSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 201, description: "The questionnaire.", data: z.strictObject({ questionnaire: questionnaireDtoSchema }) },
+    refusals: { 400: "Invalid fields (per field), a target outside the family or the creator themself, or a caller without a family." },
+  },
+  {
+    method: "get",
+    path: "/questionnaires/{id}/questions",
+    tag: "Questionnaires",
+    summary: "The questions of a questionnaire, in order",
+    access: "member",
+    params: idParameter("id", "questionnaire"),
+    answer: { status: 200, description: "The questions.", data: z.strictObject({ questions: z.array(questionDtoSchema) }) },
+    refusals: { 404: questionnaireNotFound },
+  },
+  {
+    method: "get",
+    path: "/questionnaires/{id}/responses",
+    tag: "Questionnaires",
+    summary: "The caller's own answers to a questionnaire",
+    access: "member",
+    params: idParameter("id", "questionnaire"),
+    answer: { status: 200, description: "The answers.", data: z.strictObject({ responses: z.array(responseDtoSchema) }) },
+    refusals: { 404: questionnaireNotFound },
+  },
+  {
+    method: "get",
+    path: "/questionnaires/{id}/submissions",
+    tag: "Questionnaires",
+    summary: "The caller's own submissions to a questionnaire, oldest first, with their answers",
+    access: "member",
+    params: idParameter("id", "questionnaire"),
+    answer: { status: 200, description: "The submissions.", data: z.strictObject({ submissions: z.array(submissionDtoSchema) }) },
+    refusals: { 404: questionnaireNotFound },
+  },
+  {
+    method: "post",
+    path: "/questionnaires/responses",
+    tag: "Questionnaires",
+    summary: "Save one submission of answers to one questionnaire",
+    description: "A required question needs an answer; any answer given needs at least 3 characters; blank optional answers are not stored.",
+    access: "member",
+    body: { media: "application/json", schema: saveResponsesSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 201, description: "The submission.", data: z.strictObject({ submission: submissionDtoSchema }) },
+    refusals: {
+      400: "Invalid answers: per question id for the answering rules, or answers to more than one questionnaire, or the same question twice.",
+      404: questionnaireNotFound,
+      409: `"${ALREADY_ANSWERED}"`,
+    },
+  },
+  {
+    method: "patch",
+    path: "/questionnaires/responses/{id}/toggle-shared",
+    tag: "Questionnaires",
+    summary: "The author shares or hides one answer (without is_shared, or without a body, it flips)",
+    access: "member",
+    params: idParameter("id", "answer"),
+    body: toggleBody,
+    answer: { status: 200, description: "The answer.", data: z.strictObject({ response: responseDtoSchema }) },
+    refusals: { 400: '"is_shared must be true or false."', 404: `"${RESPONSE_NOT_FOUND}": missing, or not the caller's.` },
+  },
+  {
+    method: "patch",
+    path: "/questionnaires/submissions/{id}/toggle-shared",
+    tag: "Questionnaires",
+    summary: "The author shares or hides a whole submission (without is_shared, or without a body, it flips)",
+    access: "member",
+    params: idParameter("id", "submission"),
+    body: toggleBody,
+    answer: { status: 200, description: "The submission, without its answers.", data: z.strictObject({ submission: submissionDtoSchema.omit({ responses: true }) }) },
+    refusals: { 400: '"is_shared must be true or false."', 404: `"${SUBMISSION_NOT_FOUND}": missing, or not the caller's.` },
+  },
+  {
+    method: "get",
+    path: "/questionnaires/responses/shared",
+    tag: "Questionnaires",
+    summary: "Every answer the family may read, one by one, newest first",
+    access: "member",
+    query: pageSchema,
+    answer: { status: 200, description: "One page.", data: z.strictObject({ responses: z.array(sharedResponseDtoSchema), next_cursor: nextCursor }) },
+    refusals: { 400: "A limit or cursor that cannot be used (on that field)." },
+  },
+  {
+    method: "get",
+    path: "/questionnaires/submissions/shared",
+    tag: "Questionnaires",
+    summary: "The same answers grouped by submission, with author and questionnaire title, newest first",
+    description: "The Family Book's Shared Questionnaire Responses: a shared submission shows all its answers; an answer shared on its own shows alone.",
+    access: "member",
+    query: familyBookFeedSchema,
+    answer: { status: 200, description: "One page.", data: z.strictObject({ submissions: z.array(sharedSubmissionDtoSchema), next_cursor: nextCursor }) },
+    refusals: { 400: "A limit or cursor that cannot be used (on that field)." },
+  },
+];
