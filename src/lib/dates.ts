@@ -16,5 +16,7 @@ function formatter(options: Intl.DateTimeFormatOptions) {
 export const formatLongDate = formatter({ month: "long", day: "numeric", year: "numeric" });
 /** "7/14/2020" */
 export const formatShortDate = formatter({ month: "numeric", day: "numeric", year: "numeric" });
+/** "3:04 PM", in the reader's time zone: tells apart two things done on one day. */
+export const formatTime = (value: string | Date) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(new Date(value));
 /** "Jul 14, 2020" */
 export const formatTimelineDate = formatter({ month: "short", day: "numeric", year: "numeric" });

@@ -14,11 +14,21 @@ export function formatDollars(cents: number) {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-export function planPrice(monthlyCents: number, period: BillingPeriod) {
+/** What a year paid at once comes to a month, to the cent: how people compare prices. */
+export function annualMonthlyEquivalentCents(monthlyCents: number) {
+  return Math.round(annualPriceCents(monthlyCents) / 12);
+}
+
+export type PlanPrice = { amount: string; per: "month" | "year"; monthlyEquivalent?: string };
+
+export function planPrice(monthlyCents: number, period: BillingPeriod): PlanPrice {
   return period === "monthly"
     ? { amount: formatDollars(monthlyCents), per: "month" }
-    : { amount: formatDollars(annualPriceCents(monthlyCents)), per: "year" };
+    : { amount: formatDollars(annualPriceCents(monthlyCents)), per: "year", monthlyEquivalent: formatDollars(annualMonthlyEquivalentCents(monthlyCents)) };
 }
+
+/** "$4.24 a month, paid once a year": shown under an annual price. */
+export const monthlyEquivalentLine = (amount: string) => `${amount} a month, paid once a year`;
 
 export type Plan = { id: string; name: string; monthlyCents: number; mostPopular?: boolean; features: string[] };
 

@@ -204,11 +204,11 @@ async function optionsFor(account: TestAccount): Promise<BookOptions[]> {
   const range = { from: "1985-01-01", to: "2002-12-31" };
   const members = await membersOf(account);
   return [
-    { size: "A4" },
-    { size: "A4", ...range },
+    { size: "A4", chapters: "year" },
+    { size: "A4", chapters: "year", ...range },
     ...members.flatMap((member): BookOptions[] => [
-      { size: "A4", member },
-      { size: "A4", member, ...range },
+      { size: "A4", chapters: "year", member },
+      { size: "A4", chapters: "year", member, ...range },
     ]),
   ];
 }
@@ -224,7 +224,7 @@ describe("the printed book and the Family Book's feeds", () => {
   });
 
   it("show the family what it shared, and a member who left takes their answers along", async () => {
-    const book = await bookFor(tom, { size: "A4" });
+    const book = await bookFor(tom, { size: "A4", chapters: "year" });
     expect(book.memories.map((memory) => memory.title)).toEqual(["Wedding day", ...byId(cast.twins).map((twin) => twin.title), "First bike", "Lena's garden", "Max's boat"]);
     expect(book.submissions.map((submission) => submission.answers.map((entry) => entry.answer))).toEqual([
       ["Margaret: the whole family came", "Margaret: trout"],
@@ -234,7 +234,7 @@ describe("the printed book and the Family Book's feeds", () => {
   });
 
   it("leave a reader without a family their own shared memories and no one's answers", async () => {
-    const book = await bookFor(lena, { size: "A4" });
+    const book = await bookFor(lena, { size: "A4", chapters: "year" });
     expect(book.memories.map((memory) => memory.title)).toEqual(["Lena's garden"]);
     expect(book.submissions).toEqual([]);
   });

@@ -11,8 +11,14 @@ import { readPdf } from "../helpers/pdf-text";
 let owner: TestAccount;
 let relative: TestAccount;
 let stranger: TestAccount;
+let familyPhotoId: string;
+let privatePhotoId: string;
+let strangersPhotoId: string;
 
-async function memory(account: TestAccount, fields: { title: string; date: string; shared: boolean; content?: string; tagged?: string[]; photos?: number }) {
+type PhotoSize = { width: number; height: number };
+
+/** A memory as the app stores it; each photo's display size is at most 1600 px, its width and height the original's. */
+async function memory(account: TestAccount, fields: { title: string; date: string; shared: boolean; content?: string; tagged?: string[]; photos?: number; photoSize?: PhotoSize }) {
   const prisma = await getDb();
   const created = await prisma.memory.create({
     data: {
@@ -25,15 +31,22 @@ async function memory(account: TestAccount, fields: { title: string; date: strin
       memory_tags: { create: (fields.tagged ?? []).map((tagged_user_id) => ({ tagged_user_id })) },
     },
   });
+  const { width, height } = fields.photoSize ?? { width: 1600, height: 1200 };
+  const scale = Math.min(1, 1600 / Math.max(width, height));
+  const photos = [];
   for (let index = 0; index < (fields.photos ?? 0); index += 1) {
     const key = `test/${created.id}/${index}/display.webp`;
-    const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30 * index, g: 120, b: 90 } } }).webp().toBuffer();
+    const bytes = await sharp({ create: { width: Math.round(width * scale), height: Math.round(height * scale), channels: 3, background: { r: 30 * index, g: 120, b: 90 } } })
+      .webp()
+      .toBuffer();
     await getStorage().put(key, bytes, "image/webp");
-    await prisma.memoryPhoto.create({
-      data: { memory_id: created.id, order_number: index, original_key: key, display_key: key, thumbnail_key: key, content_type: "image/webp", width: 1600, height: 1200, byte_size: bytes.length },
-    });
+    photos.push(
+      await prisma.memoryPhoto.create({
+        data: { memory_id: created.id, order_number: index, original_key: key, display_key: key, thumbnail_key: key, content_type: "image/webp", width, height, byte_size: bytes.length },
+      }),
+    );
   }
-  return created;
+  return { ...created, photos };
 }
 
 async function answers(account: TestAccount, fields: { date: string; shared: boolean; sharedQuestionSlugs?: string[] }) {
@@ -74,10 +87,10 @@ beforeAll(async () => {
   ({ owner, relative, stranger } = await createFamilies());
   const prisma = await getDb();
   await prisma.user.update({ where: { id: relative.user.id }, data: { first_name: "Łukasz", last_name: "Ørsted" } });
-  await memory(owner, { title: "Summer at the lake", date: "1990-07-14", shared: true, tagged: [relative.user.id], photos: 2 });
-  await memory(owner, { title: "My secret diary", date: "1991-01-01", shared: false });
+  familyPhotoId = (await memory(owner, { title: "Summer at the lake", date: "1990-07-14", shared: true, tagged: [relative.user.id], photos: 2 })).photos[0]!.id;
+  privatePhotoId = (await memory(owner, { title: "My secret diary", date: "1991-01-01", shared: false, photos: 1 })).photos[0]!.id;
   await memory(relative, { title: "Graduation day", date: "2001-06-30", shared: true });
-  await memory(stranger, { title: "Another family's picnic", date: "1995-05-05", shared: true });
+  strangersPhotoId = (await memory(stranger, { title: "Another family's picnic", date: "1995-05-05", shared: true, photos: 1 })).photos[0]!.id;
   await answers(relative, { date: "1999-03-01", shared: true });
   await answers(owner, { date: "2005-03-01", shared: false, sharedQuestionSlugs: ["earliest"] });
   await answers(owner, { date: "2006-03-01", shared: false });
@@ -149,7 +162,8 @@ describe("GET /api/family-book/pdf", () => {
   });
 
   it.each([
-    ["?size=A3", "Paper size must be A4 or LETTER"],
+    ["?size=A3", "Paper size must be A4, LETTER or 6x9"],
+    ["?chapters=decade", "Chapters must be by year or by member"],
     ["?from=2024-02-30", "That date does not exist"],
     ["?from=2024-05-01&to=2024-04-01", "The start date must be on or before the end date"],
   ])("refuses %s with 400 and says why", async (query, message) => {
@@ -157,6 +171,36 @@ describe("GET /api/family-book/pdf", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe(message);
   });
+
+  it("makes chapters per member, in 6 × 9 in, numbered on every page", async () => {
+    const pdf = await bookText(owner, "?chapters=member&size=6x9");
+    const contents = pdf.links.map((link) => link.text.replace(/\s*\d+$/, ""));
+    expect(contents).toEqual(["Margaret Hughes 2 stories", "Łukasz Ørsted 2 stories", "To be continued"]);
+    expect(pdf.folios).toEqual(pdf.pages.map((_, index) => String(index + 1)));
+  });
+
+  it("puts a photo the family shared on the cover, and no other", async () => {
+    const pdf = await bookText(relative, `?cover=${familyPhotoId}`);
+    expect(pdf.pageImages[0]).toBe(1);
+    expect(pdf.images).toBe(3);
+    for (const photo of [privatePhotoId, strangersPhotoId]) {
+      const response = await fetchBook(relative, `?cover=${photo}`);
+      expect(response.status).toBe(404);
+      expect((await response.json()).error).toBe("Photo not found");
+    }
+  });
+
+  it("makes the book of a family with 16 weekly memories, each with two 2400×1800 landscape photos", async () => {
+    const weekly = await createAccount({ firstName: "Wilma", lastName: "Weekly" });
+    for (let week = 0; week < 16; week += 1) {
+      const date = new Date(Date.UTC(2025, 0, 5 + 7 * week)).toISOString().slice(0, 10);
+      await memory(weekly, { title: `Week ${week + 1}`, date, shared: true, content: "A week in the garden. ".repeat(30), photos: 2, photoSize: { width: 2400, height: 1800 } });
+    }
+    const pdf = await bookText(weekly);
+    expect(pdf.images).toBe(32);
+    expect(pdf.pageCount).toBeGreaterThan(12);
+    expect(pdf.text).toContain("Week 16");
+  }, 120_000);
 
   it("answers 404 for a member of another family", async () => {
     const response = await fetchBook(owner, `?member=${stranger.user.id}`);

@@ -125,6 +125,7 @@ describe("photos sent in the multipart form", () => {
     });
     expect(result.status).toBe(415);
     expect(result.body.error).toBe("notes.png is not an image. Only image files can be uploaded.");
+    expect(result.body.fieldErrors).toEqual({ photos: ["notes.png is not an image. Only image files can be uploaded."] });
     expect(await memoryCount()).toBe(before);
   });
 
@@ -175,7 +176,7 @@ describe("photos sent in the multipart form", () => {
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({}, [{ name: "bomb.png", bytes: bomb, type: "image/png" }]) });
     expect(result.status).toBe(413);
-    expect(result.body.error).toBe("bomb.png has too many pixels. Please choose a smaller photo.");
+    expect(result.body.error).toBe("bomb.png is 7500 × 7000 pixels, more than the 50 million pixels a photo can have. Please choose a smaller photo.");
   });
 
   it("refuses a 20000×20000 PNG (a pixel flood beyond what sharp itself opens) with 413, not as a non-image", async () => {
@@ -185,7 +186,8 @@ describe("photos sent in the multipart form", () => {
     const before = await memoryCount();
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({}, [{ name: "flood.png", bytes: flood, type: "image/png" }]) });
     expect(result.status).toBe(413);
-    expect(result.body).toEqual({ success: false, data: null, error: "flood.png has too many pixels. Please choose a smaller photo." });
+    const message = "flood.png is 20000 × 20000 pixels, more than the 50 million pixels a photo can have. Please choose a smaller photo.";
+    expect(result.body).toEqual({ success: false, data: null, error: message, fieldErrors: { photos: [message] } });
     expect(await memoryCount()).toBe(before);
   });
 });
@@ -220,6 +222,9 @@ describe("photos uploaded straight to storage", () => {
     const before = await memoryCount();
     const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({ uploadIds: fake }) });
     expect(result.status).toBe(415);
+    // Named as the person named it when asking for the upload.
+    expect(result.body.error).toBe("fake.jpg is not an image. Only image files can be uploaded.");
+    expect(result.body.fieldErrors).toEqual({ photos: ["fake.jpg is not an image. Only image files can be uploaded."] });
     expect(await memoryCount()).toBe(before);
   });
 

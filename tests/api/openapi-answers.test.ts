@@ -3,6 +3,7 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
+import { GET as coverPhotos } from "@/app/api/family-book/photos/route";
 import { DELETE as closeInvite, GET as readInvite, POST as replaceInvite } from "@/app/api/family/invite/route";
 import { GET as lookUpInvite } from "@/app/api/invites/[code]/route";
 import { DELETE as memoryDelete, GET as memoryRead, PUT as memoryUpdate } from "@/app/api/memories/[id]/route";
@@ -104,6 +105,9 @@ describe("answers match the documented schemas", () => {
     expectDocumented("get", "/memories", await call(ownMemories, "/api/memories?limit=5", { token: owner.token }));
     expectDocumented("get", "/memories", await call(ownMemories, "/api/memories?limit=500", { token: owner.token }));
     expectDocumented("get", "/memories/shared", await call(sharedMemories, `/api/memories/shared?member=${owner.user.id}`, { token: relative.token }));
+    const covers = expectDocumented("get", "/family-book/photos", await call(coverPhotos, "/api/family-book/photos?limit=5", { token: relative.token }));
+    expect(covers.body.data.photos).toHaveLength(1);
+    expectDocumented("get", "/family-book/photos", await call(coverPhotos, "/api/family-book/photos?cursor=nope", { token: relative.token }));
     expectDocumented("get", "/memories/{id}", await call(memoryRead, "/api/x", { token: relative.token, params: { id: memoryId } }));
     const form = new FormData();
     form.append("title", "Picnic by the lake");

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as ownResponses } from "@/app/api/questionnaires/[id]/responses/route";
-import { GET as ownSubmissions } from "@/app/api/questionnaires/[id]/submissions/route";
+import { GET as ownSubmissions, PATCH as shareAll } from "@/app/api/questionnaires/[id]/submissions/route";
 import { PATCH as toggleResponse } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
 import { GET as sharedResponses } from "@/app/api/questionnaires/responses/shared/route";
 import { POST as saveResponses } from "@/app/api/questionnaires/responses/route";
@@ -32,6 +32,8 @@ const shareSubmission = (account: TestAccount | null, id: string, body?: unknown
   call(toggleSubmission, `/api/questionnaires/submissions/${id}/toggle-shared`, { method: "PATCH", token: account?.token, params: { id }, body });
 const shareResponse = (account: TestAccount | null, id: string, body?: unknown) =>
   call(toggleResponse, `/api/questionnaires/responses/${id}/toggle-shared`, { method: "PATCH", token: account?.token, params: { id }, body });
+const shareAllOf = (account: TestAccount | null, id: string, body?: unknown) =>
+  call(shareAll, `/api/questionnaires/${id}/submissions`, { method: "PATCH", token: account?.token, params: { id }, body });
 const submissionFeed = (account: TestAccount) => call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: account.token });
 const responseFeed = (account: TestAccount) => call(sharedResponses, "/api/questionnaires/responses/shared", { token: account.token });
 
@@ -300,11 +302,103 @@ describe("sharing answers", () => {
   it("flips the state when no is_shared is sent, and hides everything again once unshared", async () => {
     const { owner, relative, submissionId, bornResponseId } = await answeredFamily();
     await shareSubmission(owner, submissionId, { is_shared: true });
-    await shareResponse(owner, bornResponseId, { is_shared: true });
     expect((await shareSubmission(owner, submissionId)).body.data.submission.is_shared).toBe(false);
+    expect((await shareResponse(owner, bornResponseId)).body.data.response.is_shared).toBe(true);
     expect((await shareResponse(owner, bornResponseId)).body.data.response.is_shared).toBe(false);
     expect((await submissionFeed(relative)).body.data.submissions).toEqual([]);
     expect((await responseFeed(relative)).body.data.responses).toEqual([]);
+  });
+
+  it("shares every answer with its submission, and makes every answer private when the submission is unshared", async () => {
+    const { owner, relative, submissionId, bornResponseId, earliestResponseId } = await answeredFamily();
+    // An answer shared on its own first: unsharing the submission must not leave it behind.
+    await shareResponse(owner, bornResponseId, { is_shared: true });
+    const shared = await shareSubmission(owner, submissionId, { is_shared: true });
+    expect(shared.body.data.submission.responses.map((response: { is_shared: boolean }) => response.is_shared)).toEqual([true, true]);
+
+    const hidden = await shareSubmission(owner, submissionId, { is_shared: false });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.data.submission).toMatchObject({ id: submissionId, is_shared: false });
+    expect(hidden.body.data.submission.responses.map((response: { id: string; is_shared: boolean }) => [response.id, response.is_shared])).toEqual([
+      [bornResponseId, false],
+      [earliestResponseId, false],
+    ]);
+    expect((await submissionFeed(relative)).body.data.submissions).toEqual([]);
+    expect((await responseFeed(relative)).body.data.responses).toEqual([]);
+  });
+
+  it("counts a submission as shared exactly when every answer in it is", async () => {
+    const { owner, relative, submissionId, bornResponseId, earliestResponseId } = await answeredFamily();
+    await shareSubmission(owner, submissionId, { is_shared: true });
+    // One answer made private: the submission is no longer shared as a whole, the other answer still is.
+    const one = await shareResponse(owner, bornResponseId, { is_shared: false });
+    expect(one.body.data).toEqual({ response: expect.objectContaining({ id: bornResponseId, is_shared: false }), submission: { id: submissionId, is_shared: false } });
+    const feed = await submissionFeed(relative);
+    expect(feed.body.data.submissions).toHaveLength(1);
+    expect(feed.body.data.submissions[0]).toMatchObject({ is_shared: false });
+    expect(feed.body.data.submissions[0].responses.map((response: { id: string }) => response.id)).toEqual([earliestResponseId]);
+    // Shared again: every answer is, so the submission is.
+    const again = await shareResponse(owner, bornResponseId, { is_shared: true });
+    expect(again.body.data.submission).toEqual({ id: submissionId, is_shared: true });
+    // The other one made private too, then the first: nothing is left shared.
+    await shareResponse(owner, earliestResponseId, { is_shared: false });
+    await shareResponse(owner, bornResponseId, { is_shared: false });
+    const mine = await submissionsOf(owner, childhood);
+    expect(mine.body.data.submissions[0]).toMatchObject({ is_shared: false });
+    expect((await submissionFeed(relative)).body.data.submissions).toEqual([]);
+  });
+
+  it("Unshare All makes every answer of the questionnaire private, answers shared one by one included, and Share All shares them all", async () => {
+    const family = await createFamiliesWithCousin();
+    const first = await answer(family.owner, [
+      { question_id: holiday, answer_text: "Christmas" },
+      { question_id: holidayMemory, answer_text: "The snow of 1962." },
+    ]);
+    await answer(family.owner, [
+      { question_id: holiday, answer_text: "Easter" },
+      { question_id: holidayMemory, answer_text: "The egg hunt." },
+    ]);
+    // The relative answers the same library questionnaire and shares; Margaret's Unshare All leaves that alone.
+    const relatives = await answer(family.relative, [
+      { question_id: holiday, answer_text: "Midsummer" },
+      { question_id: holidayMemory, answer_text: "Dancing all night." },
+    ]);
+    await shareSubmission(family.relative, relatives.body.data.submission.id, { is_shared: true });
+    await shareSubmission(family.owner, first.body.data.submission.id, { is_shared: true });
+    await shareResponse(family.owner, (await submissionsOf(family.owner, traditions)).body.data.submissions[1].responses[0].id, { is_shared: true });
+
+    const hidden = await shareAllOf(family.owner, traditions, { is_shared: false });
+    expect(hidden.status).toBe(200);
+    const flags = (submissions: { is_shared: boolean; responses: { is_shared: boolean }[] }[]) =>
+      submissions.map((submission) => [submission.is_shared, ...submission.responses.map((response) => response.is_shared)]);
+    expect(flags(hidden.body.data.submissions)).toEqual([
+      [false, false, false],
+      [false, false, false],
+    ]);
+    const seen = (await submissionFeed(family.cousin)).body.data.submissions as { user_id: string }[];
+    expect(seen.map((submission) => submission.user_id)).toEqual([family.relative.user.id]);
+
+    const shared = await shareAllOf(family.owner, traditions, { is_shared: true });
+    expect(flags(shared.body.data.submissions)).toEqual([
+      [true, true, true],
+      [true, true, true],
+    ]);
+    expect((await submissionFeed(family.cousin)).body.data.submissions).toHaveLength(3);
+    expect(flags((await submissionsOf(family.relative, traditions)).body.data.submissions)).toEqual([[true, true, true]]);
+  });
+
+  it("refuses Share All without a state, on a questionnaire the caller may not see, and to the anonymous", async () => {
+    const family = await createFamiliesWithCousin();
+    const theirs = await createCustomQuestionnaire(family.stranger);
+    expect((await shareAllOf(family.owner, traditions, {})).status).toBe(400);
+    expect((await shareAllOf(family.owner, traditions, {})).body.error).toBe("is_shared must be true or false.");
+    const hidden = await shareAllOf(family.owner, theirs.id, { is_shared: false });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error).toBe("Questionnaire not found");
+    expect((await shareAllOf(family.owner, "nope", { is_shared: false })).status).toBe(404);
+    expect((await shareAllOf(null, traditions, { is_shared: false })).status).toBe(401);
+    // Someone who never answered: nothing to change, and nothing changes.
+    expect((await shareAllOf(family.stranger, traditions, { is_shared: true })).body.data.submissions).toEqual([]);
   });
 
   it("never shows the family answers that nobody shared", async () => {

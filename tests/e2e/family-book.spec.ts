@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { readPdf } from "../helpers/pdf-text";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 
@@ -66,10 +67,11 @@ test.describe("the Family Book", () => {
     await expect(memories.getByText("+1 more")).toBeVisible();
     await memories.getByRole("button", { name: "Open photo 4 of 5 (1 more)" }).click();
     const lightbox = page.getByRole("dialog", { name: "Wedding in Ørsted" });
-    await expect(lightbox.getByText("Photo 4 of 5")).toBeVisible();
+    await expect(lightbox.locator(".yarl__slide_current").getByText("Photo 4 of 5", { exact: true })).toBeVisible();
     await lightbox.getByRole("button", { name: "Next photo" }).click();
-    await expect(lightbox.getByText("Photo 5 of 5")).toBeVisible();
+    await expect(lightbox.locator(".yarl__slide_current").getByText("Photo 5 of 5", { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
+    await expect(memories.getByRole("button", { name: "Open photo 4 of 5 (1 more)" })).toBeFocused();
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `family-book-memories-${testInfo.project.name}`);
 
@@ -169,10 +171,11 @@ test.describe("the Family Book", () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 
-  test("a member downloads the family's PDF book", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
+  test("a member chooses the book's paper, chapters and cover photo, and downloads it", async ({ page }, testInfo) => {
     const grandma = await registerThroughApi(page.request, newPerson("Zoë", "Ñúñez"));
     expect(grandma.id).toBeTruthy();
     await shareMemory(page.request, { title: "Łukasz's first steps", date: "1988-05-05", photos: 2 });
+    await shareMemory(page.request, { title: "The garden in June", date: "1990-06-01", photos: 1 });
     await page.goto("/family-book");
     // The dialog loads when first opened; closing it puts the focus back on its button.
     const opener = page.getByRole("button", { name: "Download PDF book" });
@@ -183,15 +186,50 @@ test.describe("the Family Book", () => {
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     await opener.click();
-    await dialog.getByLabel("US Letter").click();
+
+    // Every choice is a labelled radio button with a target of at least 44 px.
+    const covers = dialog.getByRole("group", { name: "Cover photo" });
+    await expect(covers.getByRole("radio")).toHaveCount(4);
+    await expect(covers.getByRole("radio", { name: "No photo" })).toBeChecked();
+    for (const name of ["A4", "US Letter", "6 × 9 in book", "A chapter for each year", "A chapter for each family member"]) {
+      await expect(dialog.getByRole("radio", { name })).toBeVisible();
+    }
+    for (const radio of [dialog.getByRole("radio", { name: "6 × 9 in book" }), covers.getByRole("radio", { name: "No photo" }), covers.getByRole("radio", { name: "The garden in June, June 1, 1990" })]) {
+      // The row or tile that holds the radio button, and takes the tap.
+      const target = (await radio.locator("xpath=..").boundingBox())!;
+      expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+    }
+    await dialog.getByLabel("6 × 9 in book").click();
+    await dialog.getByLabel("A chapter for each family member").click();
+    await covers.getByRole("img", { name: "The garden in June, June 1, 1990" }).click();
+    await expect(covers.getByRole("radio", { name: "The garden in June, June 1, 1990" })).toBeChecked();
+    // The keyboard reaches the cover photos too.
+    await covers.getByRole("radio", { name: "The garden in June, June 1, 1990" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(covers.getByRole("radio", { name: /^Łukasz's first steps, May 5, 1988, photo \d of 2$/ }).first()).toBeChecked();
+    await page.keyboard.press("ArrowLeft");
+    await expect(covers.getByRole("radio", { name: "The garden in June, June 1, 1990" })).toBeChecked();
     await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `family-book-download-dialog-${testInfo.project.name}`);
+    if (testInfo.project.name === "desktop") {
+      // The tablet width, where the paper and the chapters stand side by side at their narrowest.
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await expectNoSeriousAccessibilityViolations(page);
+      await saveScreenshot(page, "family-book-download-dialog-768");
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
     const downloading = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^the-.*-family-\d{4}-\d{2}-\d{2}\.pdf$/);
     const file = testInfo.outputPath("book.pdf");
     await download.saveAs(file);
-    expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await readPdf(readFileSync(file));
+    expect(pdf.pageImages[0]).toBe(1);
+    expect(pdf.images).toBe(4);
+    expect(pdf.folios).toEqual(pdf.pages.map((_, index) => String(index + 1)));
+    expect(pdf.links.map((link) => link.text.replace(/\s*\d+$/, ""))).toEqual(["Zoë Ñúñez 2 stories", "To be continued"]);
     await expect(page.getByText("The PDF has been downloaded.")).toBeVisible();
   });
 });

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { blackPng } from "../helpers/images";
 import { newPerson, registerThroughApi } from "./support/accounts";
+import { expectReadableText } from "./support/layout";
 
 const photo = (color: string, width = 1200, height = 900) =>
   sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
@@ -70,20 +72,21 @@ test.describe("memories", () => {
 
     await card.getByRole("button", { name: "Open photo 1 of 2" }).click();
     const lightbox = page.getByRole("dialog", { name: "Summer at the lake" });
+    const shown = lightbox.locator(".yarl__slide_current");
     await expect(lightbox).toBeVisible();
-    await expect(lightbox.getByText("Photo 1 of 2")).toBeVisible();
-    await expect(lightbox.getByRole("img", { name: "Summer at the lake, photo 1 of 2" })).toBeVisible();
+    await expect(shown.getByText("Photo 1 of 2", { exact: true })).toBeVisible();
+    await expect(shown.getByRole("img", { name: "Summer at the lake, photo 1 of 2" })).toBeVisible();
     await page.keyboard.press("ArrowRight");
-    await expect(lightbox.getByText("Photo 2 of 2")).toBeVisible();
+    await expect(shown.getByText("Photo 2 of 2", { exact: true })).toBeVisible();
     await lightbox.getByRole("button", { name: "Previous photo" }).click();
-    await expect(lightbox.getByText("Photo 1 of 2")).toBeVisible();
+    await expect(shown.getByText("Photo 1 of 2", { exact: true })).toBeVisible();
     await lightbox.getByRole("button", { name: "Next photo" }).click();
-    await expect(lightbox.getByText("Photo 2 of 2")).toBeVisible();
-    const loaded = await lightbox.getByRole("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
-    expect(loaded).toBe(true);
+    await expect(shown.getByText("Photo 2 of 2", { exact: true })).toBeVisible();
+    await expect.poll(() => shown.getByRole("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await saveScreenshot(page, `memory-lightbox-${testInfo.project.name}`);
     await page.keyboard.press("Escape");
     await expect(lightbox).toBeHidden();
+    await expect(card.getByRole("button", { name: "Open photo 1 of 2" })).toBeFocused();
   });
 
   test("a tapped link shows a spinner while the page it leads to is on its way", async ({ page }, testInfo) => {
@@ -121,6 +124,65 @@ test.describe("memories", () => {
     await expect(page.getByText("1 of 5 chosen.")).toBeVisible();
     await page.getByRole("button", { name: "Remove fine.jpg" }).click();
     await expect(page.getByText("0 of 5 chosen.")).toBeVisible();
+  });
+
+  test("the photo picker reads each file's bytes and pixel size at once, and names every file it refuses and why", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson());
+    await page.goto("/memories/add");
+    await page.getByLabel("Add photos").setInputFiles([
+      // Text renamed to look like a photo, and declared as one.
+      { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("These are not pixels, whatever the name says.") },
+      // 400 million pixels in 50 kB.
+      { name: "flood.png", mimeType: "image/png", buffer: blackPng(20_000, 20_000) },
+      { name: "good.jpg", mimeType: "image/jpeg", buffer: await photo("#27ae60") },
+    ]);
+    await expect(toast(page, "2 photos were not added")).toBeVisible();
+    await expect(toast(page, "The list under Photos says why for each.")).toBeVisible();
+    const refused = page.getByRole("list", { name: "Photos not added" });
+    await expect(refused.getByRole("listitem")).toHaveText([
+      "fake.jpg is not an image. Only image files can be uploaded.",
+      "flood.png is 20000 × 20000 pixels, more than the 50 million pixels a photo can have. Please choose a smaller photo.",
+    ]);
+    await expect(page.getByRole("img", { name: "New photo good.jpg" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "New photo fake.jpg" })).toHaveCount(0);
+    await expect(page.getByText("1 of 5 chosen.")).toBeVisible();
+    await expectReadableText(page);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `photo-picker-refused-${testInfo.project.name}`);
+
+    // One refused alone gets its own title and reason.
+    await page.getByLabel("Add photos").setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("shopping list") }]);
+    await expect(toast(page, "Only image files can be uploaded")).toBeVisible();
+    await expect(toast(page, "notes.jpg is not an image. Only image files can be uploaded.")).toBeVisible();
+    await expect(refused.getByRole("listitem")).toHaveText(["notes.jpg is not an image. Only image files can be uploaded."]);
+  });
+
+  test("a photo the server refuses is named on the form, with the reason, and nothing typed is lost", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson());
+    await page.goto("/memories/add");
+    // A JPEG cut short: its header is a photo's, so the picker takes it, but it cannot be drawn.
+    const whole = await photo("#c0392b");
+    const broken = whole.subarray(0, Math.floor(whole.length * 0.6));
+    await page.getByLabel("Title").fill("The broken camera");
+    await page.getByLabel("Date of Memory").fill("2003-03-03");
+    await page.getByLabel("Memory", { exact: true }).fill("Half of every picture came out.");
+    await page.getByLabel("Add photos").setInputFiles([{ name: "broken.jpg", mimeType: "image/jpeg", buffer: broken }]);
+    await expect(page.getByText("1 of 5 chosen.")).toBeVisible();
+    await page.getByRole("button", { name: "Save Memory" }).click();
+
+    const message = "broken.jpg is not an image. Only image files can be uploaded.";
+    await expect(toast(page, "Photo not accepted")).toBeVisible();
+    await expect(toast(page, message)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("img", { name: "New photo broken.jpg" }) })).toContainText(message);
+    await expect(page).toHaveURL(/\/memories\/add$/);
+    await expect(page.getByLabel("Title")).toHaveValue("The broken camera");
+    await expect(page.getByLabel("Memory", { exact: true })).toHaveValue("Half of every picture came out.");
+    await saveScreenshot(page, `photo-refused-by-server-${testInfo.project.name}`);
+
+    await page.getByRole("button", { name: "Remove broken.jpg" }).click();
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(toast(page, "Memory created")).toBeVisible();
   });
 
   test("a failed save says so and keeps the form filled", async ({ page }) => {

@@ -13,7 +13,7 @@ test.describe("the menu on wide screens", { tag: "@desktop-only" }, () => {
   });
 });
 
-test.describe("the menu under 768 px", { tag: "@mobile-only" }, () => {
+test.describe("the menu under 1280 px", { tag: "@mobile-only" }, () => {
   test("collapses into a side panel that opens from the right as a dialog", async ({ page }, testInfo) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();

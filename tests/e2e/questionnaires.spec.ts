@@ -1,16 +1,20 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
+import { expectNoSidewaysScrolling } from "./support/layout";
 
 const REQUIRED = "This question requires an answer";
 const TOO_SHORT = "Please provide a more detailed answer";
 
 /** Holds every sharing call for a moment so that the in-flight labels can be seen. */
 async function slowDownSharing(page: Page) {
-  await page.route("**/toggle-shared", async (route) => {
+  const slowly = async (route: Route) => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
-  });
+  };
+  await page.route("**/toggle-shared", slowly);
+  // Share All / Unshare All.
+  await page.route("**/api/questionnaires/*/submissions", slowly);
 }
 
 test.describe("questionnaires", () => {
@@ -56,7 +60,23 @@ test.describe("questionnaires", () => {
     await expect(page.getByText(TOO_SHORT)).toHaveCount(0);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Your responses have been saved successfully.")).toBeVisible();
+    // Asked right there whether to share them; the question has the focus.
+    const prompt = page.getByRole("heading", { name: "Share these answers with your family?" });
+    await expect(prompt).toBeFocused();
+    await expect(
+      page.getByText(
+        "Your answers are saved. Shared, your family can read them in the Family Book; kept private, only you can see them. You can change this at any time under My Completed Questionnaires.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Share", exact: true })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `share-prompt-${testInfo.project.name}`);
+    await page.getByRole("button", { name: "Keep private" }).click();
+    await expect(page.getByText("Only you can see these answers.")).toBeVisible();
     await expect(page).toHaveURL(/\/questionnaires$/);
+    const answered = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Childhood Memories" }) });
+    await expect(answered.getByText("Answered", { exact: true })).toBeVisible();
+    await expect(answered.getByText("Shared", { exact: true })).toHaveCount(0);
 
     // The same questionnaire takes one set of answers per person.
     await page.getByRole("link", { name: "Childhood Memories" }).click();
@@ -73,27 +93,44 @@ test.describe("questionnaires", () => {
     await expect(card.getByText("The coal fire in my grandmother's kitchen.")).toBeVisible();
     await expect(card.getByText("No answer provided").first()).toBeVisible();
 
-    await card.getByRole("button", { name: "Share answer: Where and when were you born?" }).click();
+    const bornAnswer = "answer: Where and when were you born?";
+    const earliestAnswer = "answer: What is your earliest memory?";
+    await expect(card.getByText("Private: only you can see these answers.")).toBeVisible();
+    await card.getByRole("button", { name: `Share ${bornAnswer}` }).click();
     await expect(page.getByText("Your response is now visible in the Family Book")).toBeVisible();
-    await expect(card.getByRole("button", { name: "Shared answer: Where and when were you born?" })).toHaveAttribute("aria-pressed", "true");
+    await expect(card.getByRole("button", { name: `Shared ${bornAnswer}` })).toHaveAttribute("aria-pressed", "true");
+    await expect(card.getByText("Your family can read 1 of these 2 answers in the Family Book; the others are private.")).toBeVisible();
 
+    // A shared submission's answers are each shown shared.
     await card.getByRole("button", { name: "Share this submission" }).click();
     await expect(page.getByText("Your submission is now visible in the Family Book")).toBeVisible();
     await expect(card.getByRole("button", { name: "Shared this submission" })).toBeVisible();
+    await expect(card.getByRole("button", { name: `Shared ${earliestAnswer}` })).toHaveAttribute("aria-pressed", "true");
+    await expect(card.getByText("Your family can read every one of these answers in the Family Book.")).toBeVisible();
 
+    // Unshare All leaves nothing shared, the answer shared on its own included, and says so.
     await slowDownSharing(page);
     await card.getByRole("button", { name: "Unshare All for Childhood Memories" }).click();
     await expect(card.getByRole("button", { name: "Unsharing All... for Childhood Memories" })).toBeDisabled();
     await expect(page.getByText("All your submissions are no longer visible in the Family Book")).toBeVisible();
     await expect(card.getByRole("button", { name: "Share this submission" })).toBeVisible();
+    await expect(card.getByRole("button", { name: `Share ${bornAnswer}` })).toHaveAttribute("aria-pressed", "false");
+    await expect(card.getByRole("button", { name: `Share ${earliestAnswer}` })).toHaveAttribute("aria-pressed", "false");
+    await expect(card.getByText("Private: only you can see these answers.")).toBeVisible();
+    const seenByFamily = await page.request.get("/api/questionnaires/submissions/shared");
+    expect((await seenByFamily.json()).data.submissions).toEqual([]);
 
     await card.getByRole("button", { name: "Share All for Childhood Memories" }).click();
     await expect(card.getByRole("button", { name: "Sharing All... for Childhood Memories" })).toBeDisabled();
     await expect(page.getByText("All your submissions are now visible in the Family Book")).toBeVisible();
+    await expect(card.getByRole("button", { name: `Shared ${bornAnswer}` })).toBeVisible();
 
-    await card.getByRole("button", { name: "Shared answer: Where and when were you born?" }).click();
-    await expect(card.getByRole("button", { name: "Unsharing... answer: Where and when were you born?" })).toBeDisabled();
+    // One answer taken back: the submission is no longer shared as a whole, and the page says what is.
+    await card.getByRole("button", { name: `Shared ${bornAnswer}` }).click();
+    await expect(card.getByRole("button", { name: `Unsharing... ${bornAnswer}` })).toBeDisabled();
     await expect(page.getByText("Your response is no longer visible in the Family Book")).toBeVisible();
+    await expect(card.getByRole("button", { name: "Share this submission" })).toBeVisible();
+    await expect(card.getByText("Your family can read 1 of these 2 answers in the Family Book; the others are private.")).toBeVisible();
 
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `completed-questionnaires-${testInfo.project.name}`);
@@ -104,7 +141,35 @@ test.describe("questionnaires", () => {
     await expect(reloaded.getByRole("button", { name: "Unshare All for Childhood Memories" })).toBeVisible();
   });
 
-  test("a questionnaire answered more than once shows one tab per submission", async ({ page }) => {
+  test("sharing right after answering: the family can read the answers, and the cards say Answered and Shared", async ({ page, browser }, testInfo) => {
+    const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const relative = await browser.newContext();
+    await registerThroughApi(relative.request, newPerson("Tom", "Hughes"), grandma.family_id);
+    await page.goto("/questionnaires");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Life Lessons" }) });
+    await expect(card.getByText("Answered", { exact: true })).toHaveCount(0);
+    // The whole card opens the questionnaire, not only its title: a tap on its description does.
+    await card.getByText(/What a long life has taught you/).scrollIntoViewIfNeeded();
+    const description = (await card.getByText(/What a long life has taught you/).boundingBox())!;
+    if (testInfo.project.name === "mobile") await page.touchscreen.tap(description.x + 20, description.y + description.height / 2);
+    else await page.mouse.click(description.x + 20, description.y + description.height / 2);
+    await expect(page.getByRole("heading", { level: 1, name: "Life Lessons" })).toBeVisible();
+    for (const textbox of await page.getByRole("textbox").all()) await textbox.fill("Be kind, and write things down.");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await expect(page.getByText("Your submission is now visible in the Family Book")).toBeVisible();
+    await expect(page).toHaveURL(/\/questionnaires$/);
+    await expect(card.getByText("Answered", { exact: true })).toBeVisible();
+    await expect(card.getByText("Shared", { exact: true })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `questionnaire-cards-${testInfo.project.name}`);
+
+    const feed = await (await relative.request.get("/api/questionnaires/submissions/shared")).json();
+    expect(feed.data.submissions.map((submission: { questionnaires: { title: string } }) => submission.questionnaires.title)).toEqual(["Life Lessons"]);
+    await relative.close();
+  });
+
+  test("a questionnaire answered more than once shows one tab per submission", async ({ page }, testInfo) => {
     await registerThroughApi(page.request, newPerson("Tom", "Hughes"));
     await page.goto("/questionnaires");
     await page.getByRole("link", { name: "Traditions and Holidays" }).click();
@@ -112,16 +177,38 @@ test.describe("questionnaires", () => {
       await page.getByRole("textbox", { name: "Which holiday or celebration is this about? (required)" }).fill(holiday);
       await page.getByRole("textbox", { name: "Describe a year of this celebration that you will never forget. (required)" }).fill(`The ${holiday} of 1962.`);
       await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByRole("button", { name: "Keep private" }).click();
       await expect(page).toHaveURL(/\/questionnaires$/);
       if (holiday === "Christmas") await page.getByRole("link", { name: "Traditions and Holidays" }).click();
     }
     await page.goto("/completed-questionnaires");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Traditions and Holidays/ }) });
     await card.getByRole("button", { name: /^Traditions and Holidays/ }).click();
-    await expect(card.getByRole("tab", { name: /^Submission 1 - \d{1,2}\/\d{1,2}\/\d{4}$/ })).toHaveAttribute("aria-selected", "true");
+    // Two answered the same day are told apart by their time and whether they are shared.
+    const tabName = /^Submission (\d) - \d{1,2}\/\d{1,2}\/\d{4}\s*\d{1,2}:\d{2}\s[AP]M · Private$/;
+    const tabs = card.getByRole("tab");
+    await expect(tabs).toHaveCount(2);
+    await expect(tabs.nth(0)).toHaveAccessibleName(tabName);
+    await expect(tabs.nth(1)).toHaveAccessibleName(tabName);
+    await expect(card.getByRole("tab", { name: /^Submission 1 - / })).toHaveAttribute("aria-selected", "true");
     await expect(card.getByText("The Christmas of 1962.")).toBeVisible();
     await card.getByRole("tab", { name: /^Submission 2 - / }).click();
     await expect(card.getByText("The Easter of 1962.")).toBeVisible();
+    await card.getByRole("button", { name: "Share this submission" }).click();
+    await expect(card.getByRole("tab", { name: /^Submission 2 - .* · Shared$/ })).toBeVisible();
+    await expect(card.getByRole("tab", { name: /^Submission 1 - .* · Private$/ })).toBeVisible();
+    await expect(card.getByText("Your family can read 2 of these 4 answers in the Family Book; the others are private.")).toBeVisible();
+
+    // On a phone they stack, each as wide as the list; nothing sticks out of the screen.
+    const list = (await card.getByRole("tablist").boundingBox())!;
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width + 1);
+      if (testInfo.project.name === "mobile") expect(box.width).toBeGreaterThan(list.width * 0.9);
+    }
+    await expectNoSidewaysScrolling(page);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `submission-tabs-${testInfo.project.name}`);
   });
 
   test("a member creates a questionnaire for one relative, and only that relative sees it", async ({ page, browser }, testInfo) => {
@@ -148,9 +235,21 @@ test.describe("questionnaires", () => {
     await page.getByLabel("Description (optional)").fill("Questions only Tom can answer.");
     await page.getByRole("textbox", { name: "Question text (required)" }).fill("Who taught you the trade?");
     await page.getByRole("button", { name: "Add Question" }).click();
-    await expect(page.getByRole("textbox", { name: "Question text (required)" })).toHaveCount(2);
+    await page.getByRole("button", { name: "Add Question" }).click();
+    const questionTexts = page.getByRole("textbox", { name: "Question text (required)" });
+    await expect(questionTexts).toHaveCount(3);
+    await questionTexts.nth(2).fill("The third question");
+    // The Remove button pressed is gone: the focus goes to the question that took its place.
     await page.getByRole("button", { name: "Remove question 2" }).click();
-    await expect(page.getByRole("textbox", { name: "Question text (required)" })).toHaveCount(1);
+    await expect(questionTexts).toHaveCount(2);
+    await expect(questionTexts.nth(1)).toBeFocused();
+    await expect(questionTexts.nth(1)).toHaveValue("The third question");
+    await expect(page.getByRole("status").filter({ hasText: "Question 2 removed." })).toBeAttached();
+    // The last one removed: the focus goes to the one before it.
+    await page.getByRole("button", { name: "Remove question 2" }).click();
+    await expect(questionTexts).toHaveCount(1);
+    await expect(questionTexts.first()).toBeFocused();
+    await expect(questionTexts.first()).toHaveValue("Who taught you the trade?");
     await expect(page.getByRole("button", { name: /Remove question/ })).toHaveCount(0);
     await page.getByLabel("Input type").selectOption({ label: "Long Text" });
     await page.getByRole("checkbox", { name: "Required" }).click();
@@ -178,6 +277,8 @@ test.describe("questionnaires", () => {
     await targetPage.getByRole("textbox", { name: "Who taught you the trade? (required)" }).fill("Mr Wainwright, the joiner on Mill Lane.");
     await targetPage.getByRole("button", { name: "Submit" }).click();
     await expect(targetPage.getByText("Your responses have been saved successfully.")).toBeVisible();
+    await targetPage.getByRole("button", { name: "Keep private" }).click();
+    await expect(targetPage).toHaveURL(/\/questionnaires$/);
 
     await otherPage.goto("/questionnaires");
     await expect(otherPage.getByRole("link", { name: "Childhood Memories" })).toBeVisible();

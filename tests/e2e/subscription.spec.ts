@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { expectNoSidewaysScrolling } from "./support/layout";
 
 test.describe("the Plans page", () => {
   test("shows monthly prices by default and annual prices with the 15% saving when switched", async ({ page }, testInfo) => {
@@ -23,6 +24,26 @@ test.describe("the Plans page", () => {
     await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic Plan" }) })).toContainText("$50.90 / year");
     await expect(premium).toContainText("$101.90 / year");
     await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Family Plus Plan" }) })).toContainText("$254.90 / year");
+    // What a year comes to a month, for comparing with the monthly price.
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic Plan" }) })).toContainText("$4.24 a month, paid once a year");
+    await expect(premium).toContainText("$8.49 a month, paid once a year");
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Family Plus Plan" }) })).toContainText("$21.24 a month, paid once a year");
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `plans-annual-${testInfo.project.name}`);
+    await monthly.click();
+    await expect(page.getByText("a month, paid once a year")).toHaveCount(0);
+  });
+
+  test("fits a 320 px phone, the billing switch included", { tag: "@mobile-only" }, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto("/subscription");
+    await page.getByRole("radio", { name: /Annual/ }).click();
+    await expect(page.getByRole("radio", { name: /Annual/ })).toBeChecked();
+    await expectNoSidewaysScrolling(page);
+    const toggle = (await page.getByRole("radiogroup", { name: "Billing period" }).boundingBox())!;
+    expect(toggle.x).toBeGreaterThanOrEqual(0);
+    expect(toggle.x + toggle.width).toBeLessThanOrEqual(320);
+    await saveScreenshot(page, `plans-320-${testInfo.project.name}`);
   });
 
   test("the billing period can be chosen with the arrow keys", { tag: "@desktop-only" }, async ({ page }) => {

@@ -1,27 +1,66 @@
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 
-// Reads a PDF back the way a reader's viewer would: its pages, their text and their images.
+// Reads a PDF back the way a reader's viewer would: its pages, their text and their images, the
+// page number printed at the foot of each page, and where each link of the contents leads.
+
+type TextItem = { str: string; hasEOL: boolean; transform: number[] };
+/** The foot of a page, below every line of text: where the page number is printed. */
+const FOOT = 40;
 
 export async function readPdf(bytes: Uint8Array) {
   const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
   const pages: string[] = [];
-  let images = 0;
+  /** The text printed at the foot of each page. */
+  const folios: string[] = [];
+  /** Where each page's text begins on the left (in points), or null for a page without text. */
+  const leftEdges: (number | null)[] = [];
+  /** How many images each page paints. */
+  const pageImages: number[] = [];
+  /** Each link that leads to a place in the book: the text it covers, and the page it leads to. */
+  const links: { page: number; text: string; target: number }[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
-    const text = await page.getTextContent();
+    const items = (await page.getTextContent()).items.flatMap((item): TextItem[] => ("str" in item ? [item] : []));
     pages.push(
-      text.items
-        .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
+      items
+        .filter((item) => item.transform[5]! >= FOOT)
+        .map((item) => item.str + (item.hasEOL ? "\n" : ""))
         .join("")
         .replace(/[ \t]+/g, " "),
     );
+    const body = items.filter((item) => item.transform[5]! >= FOOT && item.str.trim());
+    leftEdges.push(body.length > 0 ? Math.min(...body.map((item) => item.transform[4]!)) : null);
+    folios.push(
+      items
+        .filter((item) => item.transform[5]! < FOOT)
+        .map((item) => item.str)
+        .join("")
+        .trim(),
+    );
     const operators = await page.getOperatorList();
-    const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    images += operators.fnArray.filter((fn) => fn === OPS.paintImageXObject).length;
+    pageImages.push(operators.fnArray.filter((fn) => fn === OPS.paintImageXObject).length);
+    for (const annotation of (await page.getAnnotations()) as { subtype: string; dest?: unknown; rect: number[] }[]) {
+      if (annotation.subtype !== "Link" || !annotation.dest) continue;
+      const destination = typeof annotation.dest === "string" ? await document.getDestination(annotation.dest) : (annotation.dest as unknown[]);
+      if (!destination) continue;
+      const target = (await document.getPageIndex(destination[0] as never)) + 1;
+      const [left, bottom, right, top] = annotation.rect as [number, number, number, number];
+      const text = items
+        .filter((item) => {
+          const [x, y] = [item.transform[4]!, item.transform[5]!];
+          return x >= left - 1 && x <= right + 1 && y >= bottom - 1 && y <= top + 1;
+        })
+        .map((item) => item.str)
+        .join(" ")
+        .replace(/\s+/g, " ")
+        .trim();
+      links.push({ page: number, text, target });
+    }
   }
   const info = (await document.getMetadata()).info as Record<string, unknown>;
   await document.destroy();
-  return { pageCount: pages.length, pages, text: pages.join("\n\f\n"), images, info };
+  const images = pageImages.reduce((sum, count) => sum + count, 0);
+  return { pageCount: pages.length, pages, folios, leftEdges, pageImages, links, text: pages.join("\n\f\n"), images, info };
 }
 
 export async function streamToBuffer(stream: NodeJS.ReadableStream) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShortDate, formatTimelineDate } from "@/lib/dates";
+import { formatLongDate, formatShortDate, formatTime, formatTimelineDate } from "@/lib/dates";
 
 describe("dates as docs/product.md §9 shows them", () => {
   it("writes a long date on cards, a short one on submission tabs and MMM d, yyyy on the timeline", () => {
@@ -11,6 +11,11 @@ describe("dates as docs/product.md §9 shows them", () => {
   it("keeps a calendar date on its own day at the turn of a year", () => {
     expect(formatLongDate("2021-01-01")).toBe("January 1, 2021");
     expect(formatTimelineDate("1999-12-31")).toBe("Dec 31, 1999");
+  });
+
+  it("gives the time of day, so that two things done on one day are told apart", () => {
+    expect(formatTime(new Date(2026, 10, 23, 9, 5))).toBe("9:05 AM");
+    expect(formatTime(new Date(2026, 10, 23, 15, 4).toISOString())).toBe("3:04 PM");
   });
 
   it("formats timestamps and Date values too", () => {

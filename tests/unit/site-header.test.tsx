@@ -36,10 +36,17 @@ describe("the header menu", () => {
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/memories"|<a[^>]*href="\/memories"[^>]*aria-current="page"/);
   });
 
-  it("renders Dashboard and a Logout button when signed in", () => {
+  it("renders Dashboard, Settings and a Logout button when signed in", () => {
     const html = renderToStaticMarkup(<SiteHeader signedIn />);
     expect(html).toContain(">Dashboard</a>");
     expect(html).toContain("Logout</button>");
     expect(html).not.toContain(">Register</a>");
+    // A named gear beside Logout on wide screens, a line of the panel on small ones.
+    expect(html).toMatch(/<a aria-label="Settings"[^>]*href="\/settings"/);
+    expect(html).toContain(">Settings<");
+  });
+
+  it("has no Settings for a signed-out visitor", () => {
+    expect(renderToStaticMarkup(<SiteHeader signedIn={false} />)).not.toContain('href="/settings"');
   });
 });

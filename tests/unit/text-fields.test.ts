@@ -92,7 +92,7 @@ const schemas: { name: string; schema: z.ZodType; sample: unknown; multiLine: Pa
     // Only a relative's id filters; anything else shows the whole family, as the page does.
     exempt: [["member"]],
   },
-  { name: "bookOptionsSchema", schema: bookOptionsSchema, sample: { member: ID, from: "2020-01-01", to: "2021-01-01", size: "A4" }, multiLine: [] },
+  { name: "bookOptionsSchema", schema: bookOptionsSchema, sample: { member: ID, from: "2020-01-01", to: "2021-01-01", size: "A4", chapters: "year", cover: ID }, multiLine: [] },
 ];
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };

@@ -1,11 +1,14 @@
+import { CheckIcon, Share2Icon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthRequired } from "@/components/auth/auth-required";
 import { audienceLabel, LOAD_QUESTIONNAIRES_FAILED, NO_QUESTIONNAIRES, SIGN_IN_TO_QUESTIONNAIRES } from "@/components/questionnaires/messages";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/server/auth/current-user";
+import { listOwnAnswerStates, type OwnAnswerState } from "@/server/questionnaires/list-own-answer-states";
 import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
 import type { QuestionnaireDto } from "@/server/questionnaires/questionnaire-dto";
 
@@ -15,27 +18,51 @@ const HEADING = "Family Questionnaires";
 
 async function loadQuestionnaires(viewer: NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>) {
   try {
-    return await listQuestionnaires({ viewer });
+    const [questionnaires, states] = await Promise.all([listQuestionnaires({ viewer }), listOwnAnswerStates({ viewer })]);
+    return { questionnaires, states };
   } catch (error) {
     console.error("Loading questionnaires failed", error);
     return null;
   }
 }
 
-function QuestionnaireCard({ questionnaire }: { questionnaire: QuestionnaireDto }) {
+/**
+ * A questionnaire's card: the whole card is the link (its title's link stretches over it), and
+ * badges say whether the member has answered it and shared any of the answers.
+ */
+function QuestionnaireCard({ questionnaire, state }: { questionnaire: QuestionnaireDto; state?: OwnAnswerState }) {
   const type = audienceLabel(questionnaire);
   return (
     <li>
-      <Card className="h-full">
+      <Card className="relative h-full transition-colors hover:border-primary hover:bg-accent/40 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
         <CardHeader>
           <CardTitle as="h2">
-            <Link href={`/questionnaires/${questionnaire.id}`} className="rounded-sm text-primary underline-offset-4 hover:underline">
+            <Link
+              href={`/questionnaires/${questionnaire.id}`}
+              className="text-primary underline-offset-4 outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline"
+            >
               {questionnaire.title}
             </Link>
           </CardTitle>
           {questionnaire.description && <CardDescription className="text-base">{questionnaire.description}</CardDescription>}
         </CardHeader>
-        {type && <p className="mt-auto text-sm font-medium">{type}</p>}
+        {(state || type) && (
+          <div className="mt-auto flex flex-wrap items-center gap-2">
+            {state?.answered && (
+              <Badge variant="secondary">
+                <CheckIcon aria-hidden="true" className="size-4" />
+                Answered
+              </Badge>
+            )}
+            {state?.shared && (
+              <Badge variant="outline">
+                <Share2Icon aria-hidden="true" className="size-4" />
+                Shared
+              </Badge>
+            )}
+            {type && <p className="basis-full font-medium">{type}</p>}
+          </div>
+        )}
       </Card>
     </li>
   );
@@ -44,7 +71,7 @@ function QuestionnaireCard({ questionnaire }: { questionnaire: QuestionnaireDto 
 export default async function QuestionnairesPage() {
   const user = await getCurrentUser();
   if (!user) return <AuthRequired heading={HEADING} message={SIGN_IN_TO_QUESTIONNAIRES} />;
-  const questionnaires = await loadQuestionnaires(user);
+  const loaded = await loadQuestionnaires(user);
 
   return (
     <div className="flex flex-col gap-8">
@@ -59,16 +86,16 @@ export default async function QuestionnairesPage() {
           </Button>
         </div>
       </div>
-      {questionnaires === null ? (
+      {loaded === null ? (
         <Alert variant="destructive" role="alert">
           {LOAD_QUESTIONNAIRES_FAILED}
         </Alert>
-      ) : questionnaires.length === 0 ? (
+      ) : loaded.questionnaires.length === 0 ? (
         <p className="text-lg text-muted-foreground">{NO_QUESTIONNAIRES}</p>
       ) : (
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Questionnaires">
-          {questionnaires.map((questionnaire) => (
-            <QuestionnaireCard key={questionnaire.id} questionnaire={questionnaire} />
+          {loaded.questionnaires.map((questionnaire) => (
+            <QuestionnaireCard key={questionnaire.id} questionnaire={questionnaire} state={loaded.states.get(questionnaire.id)} />
           ))}
         </ul>
       )}

@@ -5,17 +5,20 @@ import { useId, useState, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 
-/** A card whose header is a button that shows or hides the details below it. */
+/** A card whose header is a button that shows or hides the details below it, with an optional cover photo. */
 export function CollapsibleCard({
   header,
   children,
   hint,
+  cover,
   className,
   headingLevel = 3,
 }: {
   header: ReactNode;
   children: ReactNode;
   hint?: ReactNode;
+  /** A thumbnail's address: the card's first photo, shown beside its header. */
+  cover?: string;
   className?: string;
   headingLevel?: 2 | 3;
 }) {
@@ -32,9 +35,13 @@ export function CollapsibleCard({
           onClick={() => setOpen((value) => !value)}
           className="flex min-h-11 w-full items-start justify-between gap-4 rounded-xl p-5 text-left hover:bg-accent/50 focus-visible:outline-3 focus-visible:outline-ring"
         >
-          <span className="flex min-w-0 flex-col gap-1">
+          {cover && (
+            // eslint-disable-next-line @next/next/no-img-element -- signed, expiring storage URLs are not for the image optimiser
+            <img src={cover} alt="" loading="lazy" data-cover className="aspect-[4/3] w-20 shrink-0 rounded-lg border object-cover sm:w-28" />
+          )}
+          <span className="flex min-w-0 flex-1 flex-col gap-1">
             {header}
-            {!open && hint && <span className="text-sm text-muted-foreground">{hint}</span>}
+            {!open && hint && <span className="text-base text-muted-foreground">{hint}</span>}
           </span>
           <ChevronDownIcon aria-hidden="true" className={cn("mt-1 size-6 shrink-0 transition-transform", open && "rotate-180")} />
         </button>

@@ -11,8 +11,58 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { NativeSelect } from "@/components/ui/select";
+import type { ChapterKind, PaperSize } from "@/lib/schemas/family-book";
+import { CoverPhotoPicker } from "./cover-photo-picker";
 
 export type BookMember = { id: string; first_name: string; last_name: string };
+
+const SIZES: { value: PaperSize; label: string; hint: string }[] = [
+  { value: "A4", label: "A4", hint: "To print at home" },
+  { value: "LETTER", label: "US Letter", hint: "To print at home" },
+  { value: "6x9", label: "6 × 9 in book", hint: "For a printed and bound book" },
+];
+const CHAPTERS: { value: ChapterKind; label: string }[] = [
+  { value: "year", label: "A chapter for each year" },
+  { value: "member", label: "A chapter for each family member" },
+];
+
+/** A group of choices, each a radio button with its label (and a hint) on a row at least 44 px tall. */
+function Choices<Value extends string>({
+  name,
+  legend,
+  value,
+  onChange,
+  options,
+}: {
+  name: string;
+  legend: string;
+  value: Value;
+  onChange: (value: Value) => void;
+  options: { value: Value; label: string; hint?: string }[];
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-2 font-medium">{legend}</legend>
+      <RadioGroup value={value} onValueChange={(next) => onChange(next as Value)} className="gap-1">
+        {options.map((option) => (
+          <div key={option.value} className="flex min-h-11 items-center gap-3">
+            <RadioGroupItem value={option.value} id={`${name}-${option.value}`} aria-describedby={option.hint ? `${name}-${option.value}-hint` : undefined} />
+            <div className="flex flex-col">
+              <Label htmlFor={`${name}-${option.value}`} className="font-normal">
+                {option.label}
+              </Label>
+              {option.hint && (
+                <span id={`${name}-${option.value}-hint`} className="text-muted-foreground">
+                  {option.hint}
+                </span>
+              )}
+            </div>
+          </div>
+        ))}
+      </RadioGroup>
+    </fieldset>
+  );
+}
 
 function fileNameFrom(disposition: string | null) {
   return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "family-book.pdf";
@@ -28,21 +78,25 @@ export type DownloadBookDialogProps = {
 };
 
 /**
- * The Digital PDF Book: choose whose stories, which years and the paper, then download. Loaded
- * when first opened (download-book-button.tsx); it stays mounted so the choices are kept.
+ * The Digital PDF Book: choose whose stories, which years, the paper, the chapters and the cover
+ * photo, then download. Loaded when first opened (download-book-button.tsx); it stays mounted so
+ * the choices are kept.
  */
 export function DownloadBookDialog({ members, initialMember, open, onOpenChange: setOpen, returnFocusTo }: DownloadBookDialogProps) {
   const [member, setMember] = useState(initialMember ?? "");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const [size, setSize] = useState<"A4" | "LETTER">("A4");
+  const [size, setSize] = useState<PaperSize>("A4");
+  const [chapters, setChapters] = useState<ChapterKind>("year");
+  const [cover, setCover] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function download() {
     setBusy(true);
     setError(null);
-    const query = new URLSearchParams({ size });
+    const query = new URLSearchParams({ size, chapters });
+    if (cover) query.set("cover", cover);
     if (member) query.set("member", member);
     if (from) query.set("from", from);
     if (to) query.set("to", to);
@@ -75,13 +129,14 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogContent
+        className="sm:max-w-2xl"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo();
         }}
       >
         <DialogTitle>Download PDF book</DialogTitle>
-        <DialogDescription>A printable book of everything your family has shared, chapter by chapter, year by year.</DialogDescription>
+        <DialogDescription>A printable book of everything your family has shared, with page numbers and contents.</DialogDescription>
         <form
           className="flex flex-col gap-5"
           onSubmit={(event) => {
@@ -109,19 +164,11 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
               {(control) => <Input {...control} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />}
             </FormField>
           </div>
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 font-medium">Paper size</legend>
-            <RadioGroup value={size} onValueChange={(value) => setSize(value as "A4" | "LETTER")} className="flex gap-6">
-              <div className="flex items-center gap-3">
-                <RadioGroupItem value="A4" id="book-size-a4" />
-                <Label htmlFor="book-size-a4">A4</Label>
-              </div>
-              <div className="flex items-center gap-3">
-                <RadioGroupItem value="LETTER" id="book-size-letter" />
-                <Label htmlFor="book-size-letter">US Letter</Label>
-              </div>
-            </RadioGroup>
-          </fieldset>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Choices name="book-size" legend="Paper size" value={size} onChange={setSize} options={SIZES} />
+            <Choices name="book-chapters" legend="Chapters" value={chapters} onChange={setChapters} options={CHAPTERS} />
+          </div>
+          <CoverPhotoPicker value={cover} onChange={setCover} />
           {busy && (
             <p role="status" className="flex items-center gap-3 text-muted-foreground">
               <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useState, type CSSProperties } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -28,6 +28,9 @@ type Props = {
   initialSubmissions: Feed<SharedSubmissionDto> | null;
 };
 
+/** The first photo of a memory, shown small on its card. */
+const coverOf = (memory: MemoryDto) => [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number)[0]?.thumbnail_url;
+
 const taggedLine = (memory: MemoryDto) =>
   memory.memory_tags.length > 0 ? `With ${memory.memory_tags.map((tag) => authorName(tag.profiles)).join(", ")}` : null;
 
@@ -42,7 +45,7 @@ function SharedMemoryHeader({ memory }: { memory: MemoryDto }) {
       <span className="text-muted-foreground">
         by {authorName(memory.profiles)} · {formatLongDate(memory.memory_date)}
       </span>
-      {tagged && <span className="text-sm text-muted-foreground">{tagged}</span>}
+      {tagged && <span className="text-base text-muted-foreground">{tagged}</span>}
     </>
   );
 }
@@ -167,7 +170,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
           <ul className="flex flex-col gap-4">
             {memories.items.map((memory) => (
               <li key={memory.id}>
-                <CollapsibleCard headingLevel={2} header={<SharedMemoryHeader memory={memory} />}>
+                <CollapsibleCard headingLevel={2} cover={coverOf(memory)} header={<SharedMemoryHeader memory={memory} />}>
                   <MemoryDetails memory={memory} />
                 </CollapsibleCard>
               </li>
@@ -214,7 +217,11 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
         ) : timeline.entries.length === 0 && !timeline.hasMore ? (
           <Empty title="No items for the timeline yet." text="Share memories or complete questionnaires to see them here." />
         ) : (
-          <ol className="relative flex flex-col gap-6 before:absolute before:top-0 before:bottom-0 before:left-4 before:w-0.5 before:bg-border md:before:left-1/2 md:before:-translate-x-1/2">
+          // On a wide screen the two sides interleave: each entry starts half an entry below the
+          // one before it, on the other side of the line, so the page's width holds two columns
+          // of stories instead of one with a gap beside every card (each spans two grid rows,
+          // starting one row lower than the one before).
+          <ol className="relative flex flex-col gap-6 before:absolute before:top-0 before:bottom-0 before:left-4 before:w-0.5 before:bg-border md:grid md:grid-cols-2 md:gap-x-20 md:gap-y-6 md:before:left-1/2 md:before:-translate-x-1/2">
             {timeline.entries.map((entry, index) => {
               const left = index % 2 === 0;
               const isMemory = entry.kind === "memory";
@@ -222,21 +229,26 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
               const author = authorName(isMemory ? entry.memory.profiles : entry.submission.profiles);
               const date = isMemory ? entry.memory.memory_date : entry.submission.created_at;
               return (
-                <li key={`${entry.kind}-${entry.id}`} className={cn("relative pl-12 md:w-1/2 md:pl-0", left ? "md:pr-10 md:self-start" : "md:self-end md:pl-10")}>
+                <li
+                  key={`${entry.kind}-${entry.id}`}
+                  style={{ "--timeline-row": index + 1 } as CSSProperties}
+                  className={cn("relative pl-12 md:pl-0 md:[grid-row:var(--timeline-row)/span_2]", left ? "md:col-start-1" : "md:col-start-2")}
+                >
                   <span
                     aria-hidden="true"
                     className={cn(
                       "absolute top-6 left-2.5 size-4 rounded-full border-4 border-background bg-primary",
-                      left ? "md:right-0 md:left-auto md:translate-x-1/2" : "md:left-0 md:-translate-x-1/2",
+                      left ? "md:-right-10 md:left-auto md:translate-x-1/2" : "md:-left-10 md:-translate-x-1/2",
                     )}
                   />
                   <CollapsibleCard
                     headingLevel={2}
+                    cover={isMemory ? coverOf(entry.memory) : undefined}
                     header={
                       <>
                         <span className="flex flex-wrap items-center gap-2">
                           <Badge variant={isMemory ? "default" : "secondary"}>{isMemory ? "Memory" : "Questionnaire"}</Badge>
-                          <span className="text-sm text-muted-foreground">{formatTimelineDate(date)}</span>
+                          <span className="text-base text-muted-foreground">{formatTimelineDate(date)}</span>
                         </span>
                         <span className="text-lg font-semibold">{title}</span>
                         <span className="text-muted-foreground">by {author}</span>

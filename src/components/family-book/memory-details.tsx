@@ -1,14 +1,13 @@
 "use client";
 
-import { useState } from "react";
-import { LazyPhotoLightbox, preloadPhotoLightbox } from "@/components/memories/lazy-photo-lightbox";
+import { preloadPhotoLightbox, usePhotoViewer } from "@/components/memories/lazy-photo-lightbox";
 import { BOOK_CARD_THUMBNAILS } from "@/lib/constants";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 
 /** A shared memory opened up: its story, and up to four thumbnails with "+N more" (docs/product.md §2). */
 export function MemoryDetails({ memory }: { memory: MemoryDto }) {
-  const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const photos = [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number);
+  const photoViewer = usePhotoViewer(memory.title, photos);
   const shown = photos.slice(0, BOOK_CARD_THUMBNAILS);
   const hidden = photos.length - shown.length;
   return (
@@ -22,7 +21,7 @@ export function MemoryDetails({ memory }: { memory: MemoryDto }) {
               <li key={photo.id}>
                 <button
                   type="button"
-                  onClick={() => setPhotoIndex(index)}
+                  onClick={photoViewer.open(index)}
                   aria-label={last ? `Open photo ${index + 1} of ${photos.length} (${hidden} more)` : `Open photo ${index + 1} of ${photos.length}`}
                   className="relative block aspect-[4/3] w-full overflow-hidden rounded-lg bg-muted focus-visible:outline-3 focus-visible:outline-ring"
                 >
@@ -39,7 +38,7 @@ export function MemoryDetails({ memory }: { memory: MemoryDto }) {
           })}
         </ul>
       )}
-      <LazyPhotoLightbox title={memory.title} photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} />
+      {photoViewer.viewer}
     </div>
   );
 }

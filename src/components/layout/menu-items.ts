@@ -13,3 +13,6 @@ export function menuItems({ signedIn }: { signedIn: boolean }): MenuItem[] {
     signedIn ? { href: "/family-dashboard", label: "Dashboard" } : { href: "/register", label: "Register" },
   ];
 }
+
+/** Signed in, Settings (docs/product.md §2) sits beside Logout: a gear on wide screens, where the menu has no room left, and a line of the menu panel on small ones. */
+export const SETTINGS_ITEM: MenuItem = { href: "/settings", label: "Settings" };

@@ -1,18 +1,19 @@
 "use client";
 
 import { clsx } from "clsx";
-import { MenuIcon, XIcon } from "lucide-react";
+import { MenuIcon, SettingsIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useRef, type KeyboardEvent } from "react";
 import { LinkPending } from "@/components/ui/link-pending";
 import { PRODUCT_NAME } from "@/lib/constants";
 import { LogoutButton } from "./logout-button";
-import { menuItems, type MenuItem } from "./menu-items";
+import { menuItems, SETTINGS_ITEM, type MenuItem } from "./menu-items";
 
 // The header is on every page, so its browser code stays small: the side panel is the browser's
 // own modal <dialog> (the page behind it becomes inert and Escape closes it), and classes are
-// joined with clsx alone.
+// joined with clsx alone. The menu shows in full from 1280 px (MENU_FOLDS_BELOW_PX): narrower,
+// its links would wrap onto a second line, so they fold into the panel.
 
 function isCurrent(pathname: string, href: string) {
   return pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
@@ -26,7 +27,7 @@ function NavLink({ item, pathname, onNavigate, stacked }: { item: MenuItem; path
       onClick={onNavigate}
       aria-current={current ? "page" : undefined}
       className={clsx(
-        "inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-medium hover:bg-accent hover:text-accent-foreground lg:px-3",
+        "inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-medium whitespace-nowrap hover:bg-accent hover:text-accent-foreground 2xl:px-3",
         // The current page is marked by an underline and weight, not colour alone.
         current && "underline decoration-2 underline-offset-8 font-semibold",
         stacked && "w-full text-lg",
@@ -70,16 +71,30 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         <Link
           href="/"
           aria-label={`${PRODUCT_NAME} home`}
-          className="inline-flex min-h-11 items-center rounded-md text-2xl font-bold tracking-tight text-primary"
+          className="inline-flex min-h-11 shrink-0 items-center rounded-md text-2xl font-bold tracking-tight whitespace-nowrap text-primary"
         >
           {PRODUCT_NAME}
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-wrap items-center justify-end gap-x-1 md:flex">
+        <nav aria-label="Main" className="hidden items-center justify-end gap-x-1 xl:flex">
           {items.map((item) => (
             <NavLink key={item.href} item={item} pathname={pathname} />
           ))}
-          {signedIn && <LogoutButton className="ml-2" />}
+          {signedIn && (
+            <Link
+              href={SETTINGS_ITEM.href}
+              aria-label={SETTINGS_ITEM.label}
+              title={SETTINGS_ITEM.label}
+              aria-current={isCurrent(pathname, SETTINGS_ITEM.href) ? "page" : undefined}
+              className={clsx(
+                "ml-1 inline-flex size-11 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground",
+                isCurrent(pathname, SETTINGS_ITEM.href) && "bg-accent",
+              )}
+            >
+              <SettingsIcon aria-hidden="true" className="size-6" />
+            </Link>
+          )}
+          {signedIn && <LogoutButton className="ml-1" />}
         </nav>
 
         <button
@@ -88,7 +103,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           aria-label="Open menu"
           aria-haspopup="dialog"
           onClick={() => panel.current?.showModal()}
-          className="inline-flex size-11 items-center justify-center rounded-md border border-input bg-card hover:bg-accent md:hidden"
+          className="inline-flex size-11 items-center justify-center rounded-md border border-input bg-card hover:bg-accent xl:hidden"
         >
           <MenuIcon aria-hidden="true" className="size-6" />
         </button>
@@ -100,7 +115,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           // A tap on the dimmed page beside the panel closes it.
           onClick={(event) => event.target === event.currentTarget && close()}
           onClose={() => opener.current?.focus()}
-          className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-4/5 max-w-sm border-l bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50 open:animate-in open:slide-in-from-right motion-reduce:open:animate-none md:hidden"
+          className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-4/5 max-w-sm border-l bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50 open:animate-in open:slide-in-from-right motion-reduce:open:animate-none xl:hidden"
         >
           <div className="flex h-full flex-col gap-4 p-6">
             <h2 id={titleId} className="text-lg font-semibold">
@@ -110,6 +125,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               {items.map((item) => (
                 <NavLink key={item.href} item={item} pathname={pathname} onNavigate={close} stacked />
               ))}
+              {signedIn && <NavLink item={SETTINGS_ITEM} pathname={pathname} onNavigate={close} stacked />}
             </nav>
             {signedIn && <LogoutButton onDone={close} className="mt-2 w-full" />}
             <button

@@ -13,7 +13,7 @@ import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/dates";
 import type { MemoryDto } from "@/server/memories/memory-dto";
-import { LazyPhotoLightbox, preloadPhotoLightbox } from "./lazy-photo-lightbox";
+import { preloadPhotoLightbox, usePhotoViewer } from "./lazy-photo-lightbox";
 import { LinkPending } from "@/components/ui/link-pending";
 
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
@@ -24,8 +24,8 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
   const [expanded, setExpanded] = useState(false);
   const [shared, setShared] = useState(memory.is_shared);
   const [saving, setSaving] = useState(false);
-  const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const photos = [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number);
+  const photoViewer = usePhotoViewer(memory.title, photos);
 
   async function toggleShared(next: boolean) {
     setSaving(true);
@@ -44,13 +44,29 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
   return (
     <Card className="gap-0 p-0" aria-labelledby={`${id}-title`} role="article">
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:justify-between sm:p-6">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id={`${id}-title`} className="text-xl font-semibold break-words">
-            {memory.title}
-          </h2>
-          <p className="text-muted-foreground">
-            <time dateTime={memory.memory_date}>{formatLongDate(memory.memory_date)}</time>
-          </p>
+        <div className="flex min-w-0 items-start gap-4">
+          {photos[0] && (
+            // The cover: the first photo, which also opens the photo viewer.
+            <button
+              type="button"
+              onClick={photoViewer.open(0)}
+              onPointerEnter={preloadPhotoLightbox}
+              onFocus={preloadPhotoLightbox}
+              aria-label={`View the photos of ${memory.title}`}
+              className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg border bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring sm:w-36"
+            >
+              {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring storage URLs */}
+              <img src={photos[0].thumbnail_url} alt="" data-cover className="size-full object-cover" />
+            </button>
+          )}
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 id={`${id}-title`} className="text-xl font-semibold break-words">
+              {memory.title}
+            </h2>
+            <p className="text-muted-foreground">
+              <time dateTime={memory.memory_date}>{formatLongDate(memory.memory_date)}</time>
+            </p>
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
           <div className="flex items-center gap-3">
@@ -64,7 +80,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
             <Label htmlFor={`${id}-shared`}>
               Share with Family<span className="sr-only">: {memory.title}</span>
             </Label>
-            <span id={`${id}-shared-state`} className="text-sm text-muted-foreground">
+            <span id={`${id}-shared-state`} className="text-base text-muted-foreground">
               {shared ? "(Shared)" : "(Private)"}
             </span>
           </div>
@@ -109,7 +125,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
               <li key={photo.id}>
                 <button
                   type="button"
-                  onClick={() => setPhotoIndex(index)}
+                  onClick={photoViewer.open(index)}
                   className="block aspect-[4/3] w-full overflow-hidden rounded-lg border bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   aria-label={`Open photo ${index + 1} of ${photos.length}`}
                 >
@@ -121,7 +137,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
           </ul>
         )}
       </div>
-      <LazyPhotoLightbox title={memory.title} photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} />
+      {photoViewer.viewer}
     </Card>
   );
 }

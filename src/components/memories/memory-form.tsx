@@ -30,6 +30,12 @@ type Props = {
 
 const noSubscription = () => () => {};
 const PHOTO_NOT_UPLOADED = "Photo not uploaded";
+const PHOTO_NOT_ACCEPTED = "Photo not accepted";
+
+/** The server refused a photo (too large, not a picture, too many pixels); its message names the file. */
+class PhotoRefusedError extends Error {
+  override name = "PhotoRefusedError";
+}
 const sameIds = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** The one memory form, for adding and for editing (docs/product.md §2 Add a New Memory, Edit Memory). */
@@ -86,13 +92,13 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         uploadIds.push(photo.uploadId);
         continue;
       }
-      updatePhoto(photo.key, { failed: false });
+      updatePhoto(photo.key, { problem: undefined });
       try {
         const uploadId = await uploadPhoto(photo.file, (fraction) => updatePhoto(photo.key, { progress: fraction }));
         updatePhoto(photo.key, { uploadId });
         uploadIds.push(uploadId);
       } catch (error) {
-        updatePhoto(photo.key, { failed: true });
+        updatePhoto(photo.key, { problem: `${photo.file.name} was not uploaded` });
         throw error;
       }
     }
@@ -132,6 +138,11 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         // Unsaved uploads expire: when the server no longer has one, the next try sends those
         // photos afresh. Otherwise the uploads wait for the next try.
         if (result.error === UPLOAD_NOT_FOUND) setAdded((current) => current.map((photo) => ({ ...photo, uploadId: undefined })));
+        if (result.fieldErrors?.photos?.length) {
+          // The refusal names the file: that photo shows the reason, to be removed or replaced.
+          setAdded((current) => current.map((photo) => (result.error.startsWith(`${photo.file.name} `) ? { ...photo, problem: result.error } : photo)));
+          throw new PhotoRefusedError(result.error);
+        }
         throw new Error(result.error);
       }
       if (mode === "add") toast.success("Memory created", { description: "Your memory has been saved successfully." });
@@ -143,6 +154,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
       setFormError(message);
       setAdded((current) => current.map((photo) => ({ ...photo, progress: null })));
       if (error instanceof PhotoUploadError) toast.error(PHOTO_NOT_UPLOADED, { description: message });
+      else if (error instanceof PhotoRefusedError) toast.error(PHOTO_NOT_ACCEPTED, { description: message });
       else if (mode === "add") toast.error("Error", { description: "Failed to save memory. Please try again." });
       else toast.error("Error", { description: `Failed to update memory: ${message || "Please try again."}` });
       setSaving(false);
@@ -198,7 +210,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
               />
               <div className="flex flex-col gap-1">
                 <Label htmlFor={`${idPrefix}-shared`}>Share with Family</Label>
-                <p id={`${idPrefix}-shared-hint`} className="text-sm text-muted-foreground">
+                <p id={`${idPrefix}-shared-hint`} className="text-base text-muted-foreground">
                   Make this memory visible to your family members
                 </p>
               </div>

@@ -1,13 +1,20 @@
 "use client";
 
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import type { KeyboardEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import Lightbox from "yet-another-react-lightbox";
+import Captions from "yet-another-react-lightbox/plugins/captions";
+import Zoom from "yet-another-react-lightbox/plugins/zoom";
+import "yet-another-react-lightbox/styles.css";
+import "yet-another-react-lightbox/plugins/captions.css";
 
 export type LightboxPhoto = { id: string; photo_url: string };
 
-/** A 16:9 carousel over a memory's photos: labelled previous/next, arrow keys, Escape closes. */
+/**
+ * The full-screen photo viewer (yet-another-react-lightbox): the photo as large as the screen
+ * allows, swipe or the arrow keys and buttons to move between photos, pinch, double-tap or the
+ * zoom buttons to look closer, and a caption with the memory's title and "Photo n of m". It is
+ * loaded only when a photo is opened (lazy-photo-lightbox.tsx), which also returns the focus to
+ * the photo that opened it.
+ */
 export function PhotoLightbox({
   title,
   photos,
@@ -21,49 +28,41 @@ export function PhotoLightbox({
   onIndexChange: (index: number) => void;
   onClose: () => void;
 }) {
-  const open = index !== null && photos.length > 0;
-  const current = open ? Math.min(index, photos.length - 1) : 0;
-  const several = photos.length > 1;
-  const go = (step: number) => onIndexChange((current + step + photos.length) % photos.length);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (!several) return;
-    if (event.key === "ArrowRight") {
-      event.preventDefault();
-      go(1);
-    } else if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      go(-1);
-    }
-  }
-
+  const total = photos.length;
+  const several = total > 1;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-w-5xl gap-3 p-4 sm:p-6" onKeyDown={onKeyDown} closeLabel="Close photo viewer">
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>
-          Photo {current + 1} of {photos.length}
-          {several ? ". Use the arrow keys or the buttons to move between photos." : ""}
-        </DialogDescription>
-        {open && (
-          <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-black">
-            {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring storage URLs are not for the image optimiser */}
-            <img src={photos[current]!.photo_url} alt={`${title}, photo ${current + 1} of ${photos.length}`} className="size-full object-contain" />
-          </div>
-        )}
-        {several && (
-          <div className="flex items-center justify-between gap-3">
-            <Button type="button" variant="outline" onClick={() => go(-1)} aria-label="Previous photo">
-              <ChevronLeftIcon aria-hidden="true" />
-              Previous
-            </Button>
-            <Button type="button" variant="outline" onClick={() => go(1)} aria-label="Next photo">
-              Next
-              <ChevronRightIcon aria-hidden="true" />
-            </Button>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <Lightbox
+      open={index !== null && total > 0}
+      index={Math.min(index ?? 0, Math.max(total - 1, 0))}
+      close={onClose}
+      slides={photos.map((photo, position) => ({
+        src: photo.photo_url,
+        alt: `${title}, photo ${position + 1} of ${total}`,
+        title,
+        description: `Photo ${position + 1} of ${total}`,
+      }))}
+      plugins={[Captions, Zoom]}
+      on={{ view: ({ index: shown }) => onIndexChange(shown) }}
+      labels={{
+        Lightbox: title,
+        "Photo gallery": `Photos of ${title}`,
+        Carousel: "photos",
+        Slide: "photo",
+        "{index} of {total}": "Photo {index} of {total}",
+        Previous: "Previous photo",
+        Next: "Next photo",
+        Close: "Close photo viewer",
+        "Zoom in": "Zoom in",
+        "Zoom out": "Zoom out",
+      }}
+      // From the last photo, Next goes round to the first; a single photo has nothing to move to.
+      carousel={{ finite: !several, preload: 1 }}
+      render={several ? undefined : { buttonPrev: () => null, buttonNext: () => null }}
+      controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
+      captions={{ showToggle: false, descriptionTextAlign: "center", descriptionMaxLines: 1 }}
+      zoom={{ maxZoomPixelRatio: 3, doubleTapDelay: 300, doubleClickDelay: 300, scrollToZoom: true }}
+      // A long title wraps rather than being cut short with an ellipsis.
+      styles={{ captionsTitle: { whiteSpace: "normal", overflowWrap: "anywhere" } }}
+    />
   );
 }

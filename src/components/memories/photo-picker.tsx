@@ -1,12 +1,13 @@
 "use client";
 
-import { ImagePlusIcon, XIcon } from "lucide-react";
-import { useId, useRef } from "react";
+import { ImageIcon, ImagePlusIcon, XIcon } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
-import { FILE_TOO_LARGE_TITLE, fileTooLarge, NOT_AN_IMAGE_TITLE, notAnImage, TOO_MANY_PHOTOS, TOO_MANY_PHOTOS_TITLE } from "@/lib/schemas/memories";
+import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { TOO_MANY_PHOTOS, TOO_MANY_PHOTOS_TITLE } from "@/lib/schemas/memories";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { checkPhoto, type PhotoRefusal } from "./check-photo";
 
 export type ExistingPhoto = { id: string; thumbnail_url: string };
 export type NewPhoto = {
@@ -16,13 +17,15 @@ export type NewPhoto = {
   progress: number | null;
   /** Set once the photo is in storage, so another try does not send it again. */
   uploadId?: string;
-  /** The last try to send it to storage failed. */
-  failed?: boolean;
+  /** Why the last try to save it failed: it did not reach storage, or the server refused it. */
+  problem?: string;
 };
 
 /**
  * Photos of a memory before saving: existing ones (edit) can be removed, new ones added and
- * removed again. At most five in all; a file over 5 MB is skipped; only images are offered.
+ * removed again. At most five in all. Each chosen file is checked at once (check-photo.ts): one
+ * that is too large, is not a picture by its bytes, or has too many pixels is not added, and the
+ * list under the button names it and says why.
  */
 export function PhotoPicker({
   existing,
@@ -41,36 +44,38 @@ export function PhotoPicker({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const [checking, setChecking] = useState(false);
+  const [refusals, setRefusals] = useState<PhotoRefusal[]>([]);
   const count = existing.length + added.length;
   const full = count >= MAX_PHOTOS_PER_MEMORY;
 
-  function choose(files: FileList | null) {
+  async function choose(files: FileList | null) {
     const chosen = Array.from(files ?? []);
     if (input.current) input.current.value = "";
     if (chosen.length === 0) return;
     if (count + chosen.length > MAX_PHOTOS_PER_MEMORY) {
+      setRefusals([{ fileName: "", title: TOO_MANY_PHOTOS_TITLE, message: TOO_MANY_PHOTOS }]);
       toast.error(TOO_MANY_PHOTOS_TITLE, { description: TOO_MANY_PHOTOS });
       return;
     }
-    const accepted: NewPhoto[] = [];
-    for (const file of chosen) {
-      if (file.type && !file.type.startsWith("image/")) {
-        toast.error(NOT_AN_IMAGE_TITLE, { description: notAnImage(file.name) });
-        continue;
-      }
-      if (file.size > MAX_PHOTO_BYTES) {
-        toast.error(FILE_TOO_LARGE_TITLE, { description: fileTooLarge(file.name) });
-        continue;
-      }
-      accepted.push({ key: `${file.name}-${file.size}-${crypto.randomUUID()}`, file, previewUrl: URL.createObjectURL(file), progress: null });
-    }
+    setChecking(true);
+    const checks = await Promise.all(chosen.map(async (file) => ({ file, refusal: await checkPhoto(file) })));
+    setChecking(false);
+    const refused = checks.flatMap((check) => (check.refusal ? [check.refusal] : []));
+    setRefusals(refused);
+    // One toast, whatever the number refused: the list under the button has every name and reason.
+    if (refused.length === 1) toast.error(refused[0]!.title, { description: refused[0]!.message });
+    else if (refused.length > 1) toast.error(`${refused.length} photos were not added`, { description: "The list under Photos says why for each." });
+    const accepted = checks
+      .filter((check) => !check.refusal)
+      .map(({ file }) => ({ key: `${file.name}-${file.size}-${crypto.randomUUID()}`, file, previewUrl: URL.createObjectURL(file), progress: null }));
     if (accepted.length) onAdd(accepted);
   }
 
   return (
-    <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-hint`}>
+    <fieldset className="flex flex-col gap-3" aria-describedby={refusals.length > 0 ? `${id}-hint ${id}-refused` : `${id}-hint`} aria-busy={checking}>
       <legend className="text-base font-medium">Photos</legend>
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+      <p id={`${id}-hint`} className="text-base text-muted-foreground">
         Up to {MAX_PHOTOS_PER_MEMORY} photos, each at most 5MB. {count} of {MAX_PHOTOS_PER_MEMORY} chosen.
       </p>
       {count > 0 && (
@@ -83,18 +88,9 @@ export function PhotoPicker({
             </li>
           ))}
           {added.map((photo) => (
-            <li key={photo.key} className="relative">
-              {/* eslint-disable-next-line @next/next/no-img-element -- local preview (blob: URL) */}
-              <img
-                src={photo.previewUrl}
-                alt={`New photo ${photo.file.name}`}
-                className={cn("aspect-[4/3] w-full rounded-lg border object-cover", photo.failed && "border-2 border-destructive")}
-              />
-              {photo.failed && (
-                <p className="mt-1 text-sm font-medium text-destructive">
-                  {photo.file.name} was not uploaded
-                </p>
-              )}
+            <li key={photo.key} className="relative min-w-0">
+              <NewPhotoPreview photo={photo} />
+              {photo.problem && <p className="mt-1 text-base font-medium break-words text-destructive">{photo.problem}</p>}
               {photo.progress !== null && (
                 <progress
                   className="absolute inset-x-2 bottom-2 h-2 w-[calc(100%-1rem)] accent-primary"
@@ -129,10 +125,43 @@ export function PhotoPicker({
           )}
         >
           <ImagePlusIcon aria-hidden="true" />
-          Add photos
+          {checking ? "Checking photos..." : "Add photos"}
         </label>
       </div>
+      {refusals.length > 0 && (
+        <div id={`${id}-refused`} className="flex flex-col gap-1 rounded-lg border border-destructive/60 p-4">
+          <p className="font-semibold">{refusals.length === 1 ? "Not added:" : `${refusals.length} photos not added:`}</p>
+          <ul className="flex list-disc flex-col gap-1 pl-5" aria-label="Photos not added">
+            {refusals.map((refusal, index) => (
+              <li key={`${refusal.fileName}-${index}`} className="break-words">
+                {refusal.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </fieldset>
+  );
+}
+
+/**
+ * A new photo as it will look, from the file itself. A picture this browser cannot draw gets a
+ * plain tile with its name instead of a broken image with its description spilling out.
+ */
+function NewPhotoPreview({ photo }: { photo: NewPhoto }) {
+  const [drawable, setDrawable] = useState(true);
+  const frame = cn("aspect-[4/3] w-full overflow-hidden rounded-lg border", photo.problem && "border-2 border-destructive");
+  if (!drawable) {
+    return (
+      <div role="img" aria-label={`New photo ${photo.file.name}`} className={cn(frame, "flex flex-col items-center justify-center gap-1 bg-muted p-2 text-center")}>
+        <ImageIcon aria-hidden="true" className="size-6" />
+        <span className="line-clamp-2 break-all">{photo.file.name}</span>
+      </div>
+    );
+  }
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- local preview (blob: URL)
+    <img src={photo.previewUrl} alt={`New photo ${photo.file.name}`} onError={() => setDrawable(false)} className={cn(frame, "object-cover")} />
   );
 }
 

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { answerFormSchema, type AnswerFormValues } from "@/lib/schemas/questionnaires";
-import { ANSWER_PLACEHOLDER, SAVE_FAILED } from "./messages";
+import { ANSWER_PLACEHOLDER, SAVE_FAILED, SHARE_PROMPT, SHARING_FAILED, sharingToasts } from "./messages";
 import { RequiredMark } from "./required-mark";
 import { AlreadyAnswered } from "./already-answered";
 
@@ -24,10 +24,58 @@ export type AnswerFormQuestion = {
   input_type: "text" | "textarea";
 };
 
+/**
+ * Asked right after the answers are saved: share them with the family now, or keep them private.
+ * Either way the choice can be changed later under My Completed Questionnaires.
+ */
+function SharePrompt({ submissionId, onDone }: { submissionId: string; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [sharing, setSharing] = useState(false);
+
+  // The form that had the focus is gone: the question takes it, so it is read out at once.
+  useEffect(() => heading.current?.focus(), []);
+
+  async function share() {
+    setSharing(true);
+    const result = await apiRequest(`/questionnaires/submissions/${submissionId}/toggle-shared`, { method: "PATCH", json: { is_shared: true } });
+    setSharing(false);
+    if (!result.ok) {
+      toast.error("Error", { description: SHARING_FAILED });
+      return;
+    }
+    const message = sharingToasts.submission(true);
+    toast.success(message.title, { description: message.description });
+    onDone();
+  }
+
+  function keepPrivate() {
+    toast.success(SHARE_PROMPT.keptTitle, { description: SHARE_PROMPT.keptDescription });
+    onDone();
+  }
+
+  return (
+    <section aria-labelledby="share-prompt" className="flex flex-col gap-4 rounded-xl border-2 border-primary/50 bg-card p-6 shadow-sm">
+      <h2 id="share-prompt" ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
+        {SHARE_PROMPT.question}
+      </h2>
+      <p>{SHARE_PROMPT.explanation}</p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="button" size="lg" onClick={share} disabled={sharing}>
+          {sharing ? "Sharing..." : SHARE_PROMPT.share}
+        </Button>
+        <Button type="button" size="lg" variant="outline" onClick={keepPrivate} disabled={sharing}>
+          {SHARE_PROMPT.keep}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** One field per question; each shows its own message under it (docs/product.md §5). */
 export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
   const router = useRouter();
   const [conflict, setConflict] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const schema = useMemo(() => answerFormSchema(questions), [questions]);
   const form = useForm<AnswerFormValues>({
     resolver: zodResolver(schema),
@@ -37,13 +85,12 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await apiRequest("/questionnaires/responses", {
+    const result = await apiRequest<{ submission: { id: string } }>("/questionnaires/responses", {
       json: { responses: questions.map((question, index) => ({ question_id: question.id, answer_text: values.answers[index] ?? "" })) },
     });
     if (result.ok) {
       toast.success("Success", { description: "Your responses have been saved successfully." });
-      router.push("/questionnaires");
-      router.refresh();
+      setSaved(result.data.submission.id);
       return;
     }
     if (result.status === 409) {
@@ -58,9 +105,26 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
   });
 
   if (conflict) return <AlreadyAnswered message={conflict} />;
+  if (saved) {
+    return (
+      <SharePrompt
+        submissionId={saved}
+        onDone={() => {
+          router.push("/questionnaires");
+          router.refresh();
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
+      {questions.some((question) => question.is_required) && (
+        <p className="text-muted-foreground">
+          Questions marked <span aria-hidden="true" className="font-bold text-destructive">*</span>
+          <span className="sr-only">with an asterisk</span> are required.
+        </p>
+      )}
       <ol className="flex flex-col gap-6">
         {questions.map((question, index) => {
           const control = form.register(`answers.${index}`);

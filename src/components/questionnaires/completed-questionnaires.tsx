@@ -1,19 +1,20 @@
 "use client";
 
-import { CheckIcon, ChevronDownIcon, Share2Icon } from "lucide-react";
-import { useState } from "react";
+import { CheckIcon, ChevronDownIcon, LockIcon, Share2Icon } from "lucide-react";
+import { useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { formatLongDate, formatShortDate } from "@/lib/dates";
+import { formatLongDate, formatShortDate, formatTime } from "@/lib/dates";
 import type { CompletedQuestionnaire } from "@/server/questionnaires/list-completed-questionnaires";
 import type { ResponseDto, SubmissionDto } from "@/server/questionnaires/questionnaire-dto";
-import { SHARING_ALL_FAILED, SHARING_FAILED, sharingToasts } from "./messages";
-import { PRODUCT_NAME } from "@/lib/constants";
+import { SHARING_ALL_FAILED, SHARING_FAILED, sharingState, sharingToasts, type SharingState } from "./messages";
 
 type Busy = "sharing" | "unsharing" | null;
+
+const noSubscription = () => () => {};
 
 /** A Share / Shared button: the word and a tick say the state, not colour alone. */
 function ShareButton({ shared, busy, onClick, what }: { shared: boolean; busy: Busy; onClick: () => void; what: string }) {
@@ -35,6 +36,16 @@ function ShareButton({ shared, busy, onClick, what }: { shared: boolean; busy: B
   );
 }
 
+/** Who can read these answers, in words: private, shared, or how many of them are shared. */
+function SharingLine({ state, className }: { state: SharingState; className?: string }) {
+  return (
+    <p className={cn("flex items-start gap-2", className)}>
+      {state.kind === "private" ? <LockIcon aria-hidden="true" className="mt-1 size-5 shrink-0" /> : <Share2Icon aria-hidden="true" className="mt-1 size-5 shrink-0" />}
+      <span>{state.text}</span>
+    </p>
+  );
+}
+
 function ResponseRow({
   questionText,
   response,
@@ -42,7 +53,7 @@ function ResponseRow({
 }: {
   questionText: string;
   response: ResponseDto | undefined;
-  onChange: (response: ResponseDto) => void;
+  onChange: (response: ResponseDto, submissionShared: boolean) => void;
 }) {
   const [busy, setBusy] = useState<Busy>(null);
 
@@ -50,13 +61,16 @@ function ResponseRow({
     if (!response) return;
     const next = !response.is_shared;
     setBusy(next ? "sharing" : "unsharing");
-    const result = await apiRequest(`/questionnaires/responses/${response.id}/toggle-shared`, { method: "PATCH", json: { is_shared: next } });
+    const result = await apiRequest<{ response: ResponseDto; submission: { id: string; is_shared: boolean } }>(
+      `/questionnaires/responses/${response.id}/toggle-shared`,
+      { method: "PATCH", json: { is_shared: next } },
+    );
     setBusy(null);
     if (!result.ok) {
       toast.error("Error", { description: SHARING_FAILED });
       return;
     }
-    onChange({ ...response, is_shared: next });
+    onChange(result.data.response, result.data.submission.is_shared);
     const message = sharingToasts.response(next);
     toast.success(message.title, { description: message.description });
   }
@@ -91,13 +105,16 @@ function SubmissionView({
   async function toggle() {
     const next = !submission.is_shared;
     setBusy(next ? "sharing" : "unsharing");
-    const result = await apiRequest(`/questionnaires/submissions/${submission.id}/toggle-shared`, { method: "PATCH", json: { is_shared: next } });
+    const result = await apiRequest<{ submission: SubmissionDto }>(`/questionnaires/submissions/${submission.id}/toggle-shared`, {
+      method: "PATCH",
+      json: { is_shared: next },
+    });
     setBusy(null);
     if (!result.ok) {
       toast.error("Error", { description: SHARING_FAILED });
       return;
     }
-    onChange({ ...submission, is_shared: next });
+    onChange(result.data.submission);
     const message = sharingToasts.submission(next);
     toast.success(message.title, { description: message.description });
   }
@@ -105,11 +122,7 @@ function SubmissionView({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-3 rounded-lg bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm">
-          {submission.is_shared
-            ? `Every answer in this submission is visible in the ${PRODUCT_NAME}.`
-            : `Share the whole submission, or single answers, with your family in the ${PRODUCT_NAME}.`}
-        </p>
+        <SharingLine state={sharingState([submission])} />
         <ShareButton shared={submission.is_shared} busy={busy} onClick={toggle} what="this submission" />
       </div>
       <ul>
@@ -118,11 +131,57 @@ function SubmissionView({
             key={question.id}
             questionText={question.question_text}
             response={byQuestion.get(question.id)}
-            onChange={(response) => onChange({ ...submission, responses: submission.responses.map((item) => (item.id === response.id ? response : item)) })}
+            onChange={(response, submissionShared) =>
+              onChange({
+                ...submission,
+                is_shared: submissionShared,
+                responses: submission.responses.map((item) => (item.id === response.id ? response : item)),
+              })
+            }
           />
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * The tabs of a questionnaire answered several times: the number, the date and time it was
+ * given, and whether it is shared, so two answered on one day are told apart at a glance. On a
+ * phone they stack, each the width of the screen.
+ */
+function SubmissionTabs({ entry, onChange }: { entry: CompletedQuestionnaire; onChange: (submission: SubmissionDto) => void }) {
+  const { questionnaire, submissions } = entry;
+  // Times are the reader's own, known only in the browser: the server's page shows the date alone.
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  return (
+    <Tabs defaultValue={submissions[0]!.id}>
+      <TabsList aria-label={`Submissions of ${questionnaire.title}`} className="grid h-auto grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {submissions.map((submission, index) => {
+          const state = sharingState([submission]);
+          return (
+            <TabsTrigger
+              key={submission.id}
+              value={submission.id}
+              className="group flex-col items-start gap-0 px-4 text-left data-[state=active]:no-underline data-[state=active]:ring-2 data-[state=active]:ring-primary"
+            >
+              <span className="group-data-[state=active]:underline group-data-[state=active]:decoration-2 group-data-[state=active]:underline-offset-4">
+                Submission {index + 1} - {formatShortDate(submission.created_at)}
+              </span>
+              <span className="font-normal">
+                {inBrowser && <>{formatTime(submission.created_at)} · </>}
+                {state.label}
+              </span>
+            </TabsTrigger>
+          );
+        })}
+      </TabsList>
+      {submissions.map((submission) => (
+        <TabsContent key={submission.id} value={submission.id}>
+          <SubmissionView entry={entry} submission={submission} onChange={onChange} />
+        </TabsContent>
+      ))}
+    </Tabs>
   );
 }
 
@@ -131,7 +190,9 @@ function CompletedCard({ entry, onChange }: { entry: CompletedQuestionnaire; onC
   const [busyAll, setBusyAll] = useState<Busy>(null);
   const { questionnaire, submissions } = entry;
   const withTabs = questionnaire.allow_multiple_responses && submissions.length > 1;
-  const anyShared = submissions.some((submission) => submission.is_shared);
+  const state = sharingState(submissions);
+  // Anything the family can read offers Unshare All: taking everything back is never a step away.
+  const anyShared = state.kind !== "private";
   const panelId = `completed-${questionnaire.id}`;
   const titleId = `${panelId}-title`;
 
@@ -141,18 +202,17 @@ function CompletedCard({ entry, onChange }: { entry: CompletedQuestionnaire; onC
   async function toggleAll() {
     const next = !anyShared;
     setBusyAll(next ? "sharing" : "unsharing");
-    const results = await Promise.all(
-      submissions.map((submission) =>
-        apiRequest(`/questionnaires/submissions/${submission.id}/toggle-shared`, { method: "PATCH", json: { is_shared: next } }),
-      ),
-    );
+    // One request, one transaction: every answer changes, or none does.
+    const result = await apiRequest<{ submissions: SubmissionDto[] }>(`/questionnaires/${questionnaire.id}/submissions`, {
+      method: "PATCH",
+      json: { is_shared: next },
+    });
     setBusyAll(null);
-    // Whatever did go through is shown as it now is, even when another call failed.
-    onChange({ ...entry, submissions: submissions.map((submission, index) => (results[index]!.ok ? { ...submission, is_shared: next } : submission)) });
-    if (results.some((result) => !result.ok)) {
+    if (!result.ok) {
       toast.error("Error", { description: SHARING_ALL_FAILED });
       return;
     }
+    onChange({ ...entry, submissions: result.data.submissions });
     const message = sharingToasts.all(next);
     toast.success(message.title, { description: message.description });
   }
@@ -162,23 +222,27 @@ function CompletedCard({ entry, onChange }: { entry: CompletedQuestionnaire; onC
   return (
     <li className="rounded-xl border bg-card shadow-sm">
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
-        <h2 id={titleId} className="min-w-0 flex-1 text-xl font-semibold">
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((value) => !value)}
-            className="flex min-h-11 w-full items-center gap-3 rounded-md text-left"
-          >
-            <ChevronDownIcon aria-hidden="true" className={cn("size-6 shrink-0 transition-transform", open && "rotate-180")} />
-            <span className="flex min-w-0 flex-col">
-              <span>{questionnaire.title}</span>
-              <span className="text-base font-normal text-muted-foreground">
-                {withTabs ? `${submissions.length} submissions` : `Completed on ${formatLongDate(submissions[0]!.created_at)}`}
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <h2 id={titleId} className="text-xl font-semibold">
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setOpen((value) => !value)}
+              className="flex min-h-11 w-full items-center gap-3 rounded-md text-left"
+            >
+              <ChevronDownIcon aria-hidden="true" className={cn("size-6 shrink-0 transition-transform", open && "rotate-180")} />
+              <span className="flex min-w-0 flex-col">
+                <span>{questionnaire.title}</span>
+                <span className="text-base font-normal text-muted-foreground">
+                  {withTabs ? `${submissions.length} submissions` : `Completed on ${formatLongDate(submissions[0]!.created_at)}`}
+                </span>
               </span>
-            </span>
-          </button>
-        </h2>
+            </button>
+          </h2>
+          {/* Opened, a single submission says the same just below; with tabs this sums them all up. */}
+          {(!open || withTabs) && <SharingLine state={state} className="text-muted-foreground sm:pl-9" />}
+        </div>
         <Button type="button" variant="outline" onClick={toggleAll} disabled={busyAll !== null} className="self-start sm:self-center">
           {allLabel}
           <span className="sr-only"> for {questionnaire.title}</span>
@@ -186,20 +250,7 @@ function CompletedCard({ entry, onChange }: { entry: CompletedQuestionnaire; onC
       </div>
       <div id={panelId} role="region" aria-labelledby={titleId} hidden={!open} className="border-t px-4 pb-4 pt-2 sm:px-6">
         {withTabs ? (
-          <Tabs defaultValue={submissions[0]!.id}>
-            <TabsList aria-label={`Submissions of ${questionnaire.title}`} className="h-auto flex-wrap">
-              {submissions.map((submission, index) => (
-                <TabsTrigger key={submission.id} value={submission.id}>
-                  Submission {index + 1} - {formatShortDate(submission.created_at)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-            {submissions.map((submission) => (
-              <TabsContent key={submission.id} value={submission.id}>
-                <SubmissionView entry={entry} submission={submission} onChange={replaceSubmission} />
-              </TabsContent>
-            ))}
-          </Tabs>
+          <SubmissionTabs entry={entry} onChange={replaceSubmission} />
         ) : (
           <SubmissionView entry={entry} submission={submissions[0]!} onChange={replaceSubmission} />
         )}

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
@@ -45,6 +45,24 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
   const questions = useFieldArray({ control: form.control, name: "questions", keyName: "key" });
   const audience = useWatch({ control: form.control, name: "audience" });
   const selectable = members.state === "loaded" ? members.members : [];
+  // The question removed last: its Remove button is gone, so the focus moves to the question
+  // that took its place (or the one before, if it was the last), and the removal is announced.
+  const focusAfterRemoval = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const questionCount = questions.fields.length;
+  const { setFocus } = form;
+
+  useEffect(() => {
+    if (focusAfterRemoval.current === null) return;
+    setFocus(`questions.${Math.min(focusAfterRemoval.current, questionCount - 1)}.question_text`);
+    focusAfterRemoval.current = null;
+  }, [questionCount, setFocus]);
+
+  function removeQuestion(index: number) {
+    focusAfterRemoval.current = index;
+    questions.remove(index);
+    setAnnouncement(`Question ${index + 1} removed.`);
+  }
 
   // The member list is fetched only once someone chooses specific members (docs/product.md §4).
   async function loadMembers() {
@@ -153,7 +171,7 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
               />
             )}
             {errors.targetUserIds?.message && (
-              <p id="targets-error" className="text-sm font-medium text-destructive">
+              <p id="targets-error" className="text-base font-medium text-destructive">
                 {errors.targetUserIds.message}
               </p>
             )}
@@ -166,7 +184,7 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
           Questions
         </h2>
         {questionsError && (
-          <p role="alert" className="text-sm font-medium text-destructive">
+          <p role="alert" className="text-base font-medium text-destructive">
             {questionsError}
           </p>
         )}
@@ -183,7 +201,7 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
                       Question {index + 1}
                     </p>
                     {questions.fields.length > 1 && (
-                      <Button type="button" variant="ghost" size="sm" onClick={() => questions.remove(index)}>
+                      <Button type="button" variant="ghost" size="sm" onClick={() => removeQuestion(index)}>
                         <Trash2Icon aria-hidden="true" />
                         Remove<span className="sr-only"> question {index + 1}</span>
                       </Button>
@@ -224,6 +242,9 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
             );
           })}
         </ol>
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
         <Button type="button" variant="outline" className="self-start" onClick={() => questions.append(newQuestion())}>
           <PlusIcon aria-hidden="true" />
           Add Question

@@ -13,6 +13,16 @@ export const NONE_COMPLETED = "You haven't completed any questionnaires yet.";
 export const SHARING_FAILED = "Failed to update sharing settings. Please try again.";
 export const SHARING_ALL_FAILED = "Failed to update sharing settings for all submissions. Please try again.";
 
+/** Asked right after answers are saved (docs/product.md §4 Answers). */
+export const SHARE_PROMPT = {
+  question: "Share these answers with your family?",
+  explanation: `Your answers are saved. Shared, your family can read them in the ${PRODUCT_NAME}; kept private, only you can see them. You can change this at any time under My Completed Questionnaires.`,
+  share: "Share",
+  keep: "Keep private",
+  keptTitle: "Kept private",
+  keptDescription: "Only you can see these answers.",
+} as const;
+
 export const sharingToasts = {
   response: (shared: boolean) =>
     shared
@@ -27,6 +37,26 @@ export const sharingToasts = {
       ? { title: "All submissions shared", description: `All your submissions are now visible in the ${PRODUCT_NAME}` }
       : { title: "All submissions unshared", description: `All your submissions are no longer visible in the ${PRODUCT_NAME}` },
 };
+
+export type SharingState = { kind: "private" | "shared" | "partly"; text: string; label: string };
+
+/**
+ * Who can read a person's answers, counted answer by answer (a submission is shared exactly when
+ * every answer in it is: docs/decisions/015-one-switch-per-answer.md), so it is always the truth.
+ */
+export function sharingState(submissions: { responses: { is_shared: boolean }[] }[]): SharingState {
+  const answers = submissions.flatMap((submission) => submission.responses);
+  const shared = answers.filter((answer) => answer.is_shared).length;
+  if (shared === 0) return { kind: "private", text: "Private: only you can see these answers.", label: "Private" };
+  if (shared === answers.length) {
+    return { kind: "shared", text: `Your family can read every one of these answers in the ${PRODUCT_NAME}.`, label: "Shared" };
+  }
+  return {
+    kind: "partly",
+    text: `Your family can read ${shared} of these ${answers.length} answers in the ${PRODUCT_NAME}; the others are private.`,
+    label: `${shared} of ${answers.length} answers shared`,
+  };
+}
 
 export function audienceLabel(questionnaire: { audience: string; family_id: string | null }) {
   if (questionnaire.audience === "GLOBAL") return null;

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import { planPrice, plans, services, type BillingPeriod } from "@/lib/pricing";
+import { monthlyEquivalentLine, planPrice, plans, services, type BillingPeriod } from "@/lib/pricing";
 
 // Purchases are not open yet: every plan and order button only tells the visitor so (docs/product.md §2).
 export function showPurchaseNotice(name: string) {
@@ -26,14 +26,15 @@ function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: 
       value={period}
       onValueChange={(value) => onChange(value as BillingPeriod)}
       orientation="horizontal"
-      className="inline-flex rounded-full border bg-muted p-1"
+      // Two equal halves as wide as a phone allows; "Save 15%" moves under "Annual" when it must.
+      className="grid w-full max-w-sm grid-cols-2 gap-1 rounded-3xl border bg-muted p-1"
     >
       {options.map((option) => (
         <RadioGroupPrimitive.Item
           key={option.value}
           value={option.value}
           className={cn(
-            "inline-flex min-h-11 items-center gap-2 rounded-full px-5 font-medium text-muted-foreground",
+            "flex min-h-11 flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-2xl px-3 py-1 font-medium text-muted-foreground",
             "data-[state=checked]:bg-card data-[state=checked]:font-semibold data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
             "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring",
           )}
@@ -67,10 +68,13 @@ export function PlansSection() {
                   <CardHeader>
                     {plan.mostPopular && <Badge className="self-start">Most popular</Badge>}
                     <CardTitle className="text-2xl">{plan.name}</CardTitle>
-                    <p aria-live="polite">
-                      <span className="text-4xl font-bold">{price.amount}</span>
-                      <span className="text-muted-foreground"> / {price.per}</span>
-                    </p>
+                    <div aria-live="polite">
+                      <p>
+                        <span className="text-4xl font-bold">{price.amount}</span>
+                        <span className="text-muted-foreground"> / {price.per}</span>
+                      </p>
+                      {price.monthlyEquivalent && <p className="text-muted-foreground">{monthlyEquivalentLine(price.monthlyEquivalent)}</p>}
+                    </div>
                   </CardHeader>
                   <ul className="flex flex-1 flex-col gap-2" aria-label={`${plan.name} includes`}>
                     {plan.features.map((feature) => (

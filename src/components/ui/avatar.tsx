@@ -1,7 +1,7 @@
 import { cn } from "@/lib/cn";
 
-// docs/product.md §9: three sizes (8, 12, 16 units). Profile photos are not uploaded yet, so initials show.
-const sizes = { sm: "size-8 text-xs", md: "size-12 text-base", lg: "size-16 text-xl" } as const;
+// docs/product.md §9: three sizes (9, 12, 16 units), initials at 16 px or more. Profile photos are not uploaded yet, so initials show.
+const sizes = { sm: "size-9 text-base", md: "size-12 text-base", lg: "size-16 text-xl" } as const;
 
 export function initialsOf(firstName: string, lastName: string) {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || "?";

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-const badgeVariants = cva("inline-flex items-center gap-1 rounded-full border px-3 py-0.5 text-sm font-medium", {
+const badgeVariants = cva("inline-flex items-center gap-1 rounded-full border px-3 py-0.5 text-base font-medium", {
   variants: {
     variant: {
       default: "border-transparent bg-primary text-primary-foreground",

@@ -27,13 +27,13 @@ export function FormField({
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
       {hint && (
-        <p id={hintId} className="text-sm text-muted-foreground">
+        <p id={hintId} className="text-base text-muted-foreground">
           {hint}
         </p>
       )}
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, "aria-required": required || undefined })}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-destructive">
+        <p id={errorId} className="text-base font-medium text-destructive">
           {error}
         </p>
       )}

@@ -3,18 +3,25 @@
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
 // Plain, high-contrast toasts: the icon and the title carry the meaning, not the colour.
+// They appear at the bottom of the screen (across its width on a phone, in the corner on a larger
+// one), where they never cover the header or the page's title, and one at a time: a new message
+// takes the place of the one before instead of stacking over the page (docs/product.md §4).
 export function Toaster(props: ToasterProps) {
   return (
     <Sonner
-      position="top-center"
+      position="bottom-right"
+      visibleToasts={1}
       closeButton
+      offset={{ bottom: 24, right: 24 }}
+      mobileOffset={{ bottom: 12, left: 12, right: 12 }}
       toastOptions={{
         classNames: {
           toast: "!bg-card !text-card-foreground !border-border !shadow-lg",
           title: "!text-base !font-semibold",
-          description: "!text-sm !text-muted-foreground",
+          description: "!text-base !text-muted-foreground",
           error: "!border-destructive/60",
-          closeButton: "!bg-card !text-card-foreground !border-border",
+          // Larger than the library's own, for fingers.
+          closeButton: "!bg-card !text-card-foreground !border-border !size-7 [&>svg]:!size-4",
         },
       }}
       {...props}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
 import { plainText } from "./text";
 
 // One schema per rule (docs/product.md §5), used by the memory form (react-hook-form) and by the
@@ -19,6 +19,14 @@ export const FILE_TOO_LARGE_TITLE = "File too large";
 export const fileTooLarge = (fileName: string) => `${fileName} is larger than ${MAX_PHOTO_BYTES / 1024 / 1024}MB`;
 export const NOT_AN_IMAGE_TITLE = "Only image files can be uploaded";
 export const notAnImage = (fileName: string) => `${fileName} is not an image. Only image files can be uploaded.`;
+export const TOO_MANY_PIXELS_TITLE = "Photo too large";
+/** A picture over MAX_PHOTO_PIXELS, named, with its size when it is known. */
+export const tooManyPixels = (fileName: string, size?: { width: number; height: number }) =>
+  `${fileName} ${size ? `is ${size.width} × ${size.height} pixels, more than` : "has more than"} the ${MAX_PHOTO_PIXELS / 1_000_000} million pixels a photo can have. Please choose a smaller photo.`;
+export const UNSUPPORTED_FORMAT_TITLE = "Photo format not supported";
+/** HEIC (iPhone photos kept as HEIC): recognised, but it cannot be read here. */
+export const heicNotSupported = (fileName: string) =>
+  `${fileName} is a HEIC photo, which Family Book cannot read yet. Please choose a JPEG or PNG copy of it.`;
 
 export const UPLOAD_NOT_FOUND = "A photo upload was not found or has expired. Please add the photo again.";
 

@@ -75,6 +75,13 @@ export const toggleSharedSchema = z.object({
 
 export type ToggleSharedValues = z.output<typeof toggleSharedSchema>;
 
+/** PATCH /api/questionnaires/{id}/submissions: Share All (true) or Unshare All (false); no flipping. */
+export const shareAllSchema = z.object({
+  is_shared: z.boolean({ error: "is_shared must be true or false." }),
+});
+
+export type ShareAllValues = z.output<typeof shareAllSchema>;
+
 // ---- Custom questionnaires ------------------------------------------------------------------
 
 export const questionInputTypes = ["text", "textarea"] as const;

@@ -1,3 +1,5 @@
+import type { ChapterKind } from "@/lib/schemas/family-book";
+
 // What goes into a printed Family Book, already filtered to what the reader may see and in
 // reading order. The PDF components only lay this out.
 
@@ -16,6 +18,7 @@ export type BookMemory = {
   /** YYYY-MM-DD */
   date: string;
   author: string;
+  authorId: string;
   taggedNames: string[];
   content: string;
   photos: BookPhoto[];
@@ -28,12 +31,14 @@ export type BookAnswers = {
   /** YYYY-MM-DD, the day the answers were given */
   date: string;
   author: string;
+  authorId: string;
   answers: { question: string; answer: string }[];
 };
 
 export type BookItem = BookMemory | BookAnswers;
 
-export type BookChapter = { year: number; items: BookItem[] };
+/** A chapter: a year ("1962") or a member ("Zoë Ñúñez"), its items oldest first. */
+export type BookChapter = { title: string; items: BookItem[] };
 
 export type BookContent = {
   title: string;
@@ -41,19 +46,34 @@ export type BookContent = {
   period: string | null;
   contributors: string[];
   chapters: BookChapter[];
+  /** The photo on the title page, one of the family's shared photos, or null. */
+  cover: BookPhoto | null;
   generatedOn: string;
 };
 
-export type PaperSize = "A4" | "LETTER";
+export type { ChapterKind, PaperSize } from "@/lib/schemas/family-book";
 
 /** Groups items (already sorted oldest first) into chapters by year. */
 export function chaptersByYear(items: BookItem[]): BookChapter[] {
   const chapters: BookChapter[] = [];
   for (const item of items) {
-    const year = Number(item.date.slice(0, 4));
+    const year = item.date.slice(0, 4);
     const current = chapters.at(-1);
-    if (current?.year === year) current.items.push(item);
-    else chapters.push({ year, items: [item] });
+    if (current?.title === year) current.items.push(item);
+    else chapters.push({ title: year, items: [item] });
   }
   return chapters;
 }
+
+/** Groups items (already sorted oldest first) into a chapter per member, in the order they first wrote. */
+export function chaptersByMember(items: BookItem[]): BookChapter[] {
+  const chapters = new Map<string, BookChapter>();
+  for (const item of items) {
+    const chapter = chapters.get(item.authorId) ?? { title: item.author, items: [] };
+    chapter.items.push(item);
+    chapters.set(item.authorId, chapter);
+  }
+  return [...chapters.values()];
+}
+
+export const chaptersOf = (items: BookItem[], kind: ChapterKind) => (kind === "member" ? chaptersByMember(items) : chaptersByYear(items));

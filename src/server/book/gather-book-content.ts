@@ -7,7 +7,7 @@ import { answerSharedWhere, visibleSubmissionsWhere } from "@/server/questionnai
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import type { BookOptions } from "@/lib/schemas/family-book";
-import { chaptersByYear, type BookContent, type BookItem } from "./book-content";
+import { chaptersOf, type BookContent, type BookItem, type BookPhoto } from "./book-content";
 import { createLimiter, printPhotoLoader } from "./print-photos";
 
 // Everything the reader's family has shared, as a book: exactly the memories and answers of the
@@ -45,7 +45,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         title: true,
         content: true,
         memory_date: true,
-        user: { select: { first_name: true, last_name: true } },
+        user: { select: { id: true, first_name: true, last_name: true } },
         memory_tags: { select: { tagged_user: { select: { first_name: true, last_name: true } } }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
         memory_photos: { select: { id: true, display_key: true, width: true, height: true }, orderBy: [{ order_number: "asc" }, { created_at: "asc" }] },
       },
@@ -57,7 +57,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
           select: {
             id: true,
             created_at: true,
-            user: { select: { first_name: true, last_name: true } },
+            user: { select: { id: true, first_name: true, last_name: true } },
             questionnaire: { select: { title: true } },
             responses: {
               where: answerSharedWhere,
@@ -71,6 +71,16 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
 
   const storage = getStorage();
   const limit = createLimiter(2);
+  // The cover may be any photo the family shared, whatever the book's member and dates.
+  let cover: BookPhoto | null = null;
+  if (options.cover) {
+    const photo = await prisma.memoryPhoto.findFirst({
+      where: { id: options.cover, memory: sharedWith(viewer) },
+      select: { id: true, display_key: true, width: true, height: true },
+    });
+    if (!photo) throw notFound("Photo not found");
+    cover = { id: photo.id, width: photo.width, height: photo.height, load: printPhotoLoader(storage, photo.display_key, limit) };
+  }
   const items: BookItem[] = [
     ...memories.map(
       (memory): BookItem => ({
@@ -79,6 +89,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         title: memory.title,
         date: dayOf(memory.memory_date),
         author: fullName(memory.user),
+        authorId: memory.user.id,
         taggedNames: memory.memory_tags.map((tag) => fullName(tag.tagged_user)),
         content: memory.content,
         photos: memory.memory_photos.map((photo) => ({
@@ -96,6 +107,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         questionnaireTitle: submission.questionnaire.title,
         date: dayOf(submission.created_at),
         author: fullName(submission.user),
+        authorId: submission.user.id,
         answers: submission.responses.map((response) => ({ question: response.question.question_text, answer: response.answer_text })),
       }),
     ),
@@ -116,7 +128,8 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
     title: family?.name ?? "Our Family Book",
     period,
     contributors,
-    chapters: chaptersByYear(items),
+    chapters: chaptersOf(items, options.chapters),
+    cover,
     generatedOn,
   };
 }

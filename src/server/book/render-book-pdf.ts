@@ -1,23 +1,62 @@
 import "server-only";
 import { createElement } from "react";
-import { renderToBuffer, renderToStream } from "@react-pdf/renderer";
-import type { BookContent, PaperSize } from "./book-content";
-import { BookDocument, type ChapterPages } from "./pdf/book-document";
-import { registerBookFonts } from "./pdf/fonts";
+import type { BookContent, BookItem, PaperSize } from "./book-content";
+import { BookDocument, chapterAnchor, CLOSING_ANCHOR, type ContentsNumbers } from "./pdf/book-document";
+import { printableText, registerBookFonts } from "./pdf/fonts";
+import { layOutBook, paintBook, type LaidOutBook } from "./pdf/paint-book";
+import { PAGE_GEOMETRY } from "./pdf/page-geometry";
+
+/** The page each chapter and the closing page start on, as the layout placed them. */
+function numbersOf(book: LaidOutBook, content: BookContent): ContentsNumbers {
+  const page = (anchor: string) => {
+    const number = book.anchors.get(anchor);
+    if (number === undefined) throw new Error(`The book's layout lost its anchor ${anchor}`);
+    return number;
+  };
+  return { chapters: content.chapters.map((_, index) => page(chapterAnchor(index))), closing: page(CLOSING_ANCHOR) };
+}
+
+/** The book's words, less the characters its faces cannot print (emoji, scripts they lack). */
+async function printableContent(content: BookContent): Promise<BookContent> {
+  const keep = await printableText();
+  const item = (entry: BookItem): BookItem =>
+    entry.kind === "memory"
+      ? { ...entry, title: keep(entry.title), author: keep(entry.author), taggedNames: entry.taggedNames.map(keep), content: keep(entry.content) }
+      : {
+          ...entry,
+          questionnaireTitle: keep(entry.questionnaireTitle),
+          author: keep(entry.author),
+          answers: entry.answers.map((answer) => ({ question: keep(answer.question), answer: keep(answer.answer) })),
+        };
+  return {
+    ...content,
+    title: keep(content.title),
+    contributors: content.contributors.map(keep),
+    chapters: content.chapters.map((chapter) => ({ title: keep(chapter.title), items: chapter.items.map(item) })),
+  };
+}
+
+const sameNumbers = (a: ContentsNumbers, b: ContentsNumbers) => a.closing === b.closing && a.chapters.every((page, index) => page === b.chapters[index]);
 
 /**
- * Lays the book out twice: the first pass finds the page each chapter starts on (with empty
- * boxes where photos go, so nothing is decoded), the second prints those numbers in the contents
- * and streams the finished book.
+ * Lays the book out twice: the first layout finds the page each chapter starts on (with empty
+ * boxes where photos go, so nothing is decoded), the second prints those numbers in the contents,
+ * whose number column has one width whatever it holds, so the pages stay where they were (checked:
+ * a third layout would follow if they moved). Then the pages are painted and streamed.
  */
-export async function renderBookPdf(content: BookContent, size: PaperSize): Promise<NodeJS.ReadableStream> {
+export async function renderBookPdf(written: BookContent, size: PaperSize): Promise<NodeJS.ReadableStream> {
   registerBookFonts();
-  const chapterPages: ChapterPages = {};
-  const record = (year: number, page: number) => {
-    chapterPages[year] ??= page;
-  };
-  if (content.chapters.length > 0) {
-    await renderToBuffer(createElement(BookDocument, { content, size, chapterPages: null, onChapterPage: record }) as never);
+  const content = await printableContent(written);
+  const page = PAGE_GEOMETRY[size];
+  const empty = content.chapters.length === 0;
+  let numbers: ContentsNumbers | null = null;
+  if (!empty) numbers = numbersOf(await layOutBook(createElement(BookDocument, { content, size, numbers: null, layoutOnly: true })), content);
+  for (let attempt = 0; ; attempt += 1) {
+    const book = await layOutBook(createElement(BookDocument, { content, size, numbers, layoutOnly: false }));
+    const placed = empty ? null : numbersOf(book, content);
+    if (!placed || !numbers || sameNumbers(placed, numbers) || attempt === 2) {
+      return paintBook(book, page, { title: content.title, author: content.contributors.join(", ") });
+    }
+    numbers = placed;
   }
-  return renderToStream(createElement(BookDocument, { content, size, chapterPages: content.chapters.length > 0 ? chapterPages : null }) as never);
 }

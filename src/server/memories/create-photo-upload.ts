@@ -8,7 +8,7 @@ import { AppError } from "@/server/http/app-error";
 import { countAndLimit, type RateLimitRule } from "@/server/http/rate-limit";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { sweepStaleUploads, UPLOAD_LIFETIME_MS, UPLOAD_URL_LIFETIME_SECONDS, UPLOADS_PREFIX } from "./sweep-stale-uploads";
+import { UPLOAD_LIFETIME_MS, UPLOAD_URL_LIFETIME_SECONDS, UPLOADS_PREFIX } from "./sweep-stale-uploads";
 
 /** Photos a person may have uploaded and not yet saved in a memory: five memories' worth. */
 export const MAX_PENDING_UPLOADS = 25;
@@ -24,10 +24,6 @@ export const uploadSlotsByUser: RateLimitRule = {
   message: (minutes) => `Too many photo uploads in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 };
 
-// The sweep lists storage, so one instance runs it at most once a minute, whoever asks.
-const SWEEP_INTERVAL_MS = 60_000;
-let lastSweepAt = 0;
-
 /** Where and how to send one photo (docs/api.md, "Sending an upload"). */
 export const photoUploadTicketSchema = z.strictObject({
   id: z.guid().meta({ description: "Name it in `uploadIds` when saving the memory." }),
@@ -42,7 +38,7 @@ export type PhotoUploadTicket = z.output<typeof photoUploadTicketSchema>;
 
 /**
  * Where the browser may put one photo: a presigned upload to a fresh key, recorded as an upload
- * that belongs to the viewer until a memory takes it (or the sweep removes it after a day). The
+ * that belongs to the viewer until a memory takes it (or housekeeping removes it after a day). The
  * store refuses more than 5 MB and another content type itself; the declared size and type are
  * a courtesy check here, and the bytes are checked when a memory uses the upload.
  */
@@ -57,17 +53,12 @@ export async function createPhotoUpload({
   contentType: string;
   size: number;
 }): Promise<PhotoUploadTicket> {
-  if (!/^image\/[a-z0-9.+-]+$/i.test(contentType)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
-  if (size > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
+  if (!/^image\/[a-z0-9.+-]+$/i.test(contentType)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName), { photos: [notAnImage(fileName)] });
+  if (size > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName), { photos: [fileTooLarge(fileName)] });
   await countAndLimit(uploadSlotsByUser, viewer.id);
   const prisma = await getDb();
   const storage = getStorage();
   const now = new Date();
-  if (now.getTime() - lastSweepAt >= SWEEP_INTERVAL_MS) {
-    lastSweepAt = now.getTime();
-    // Opportunistic housekeeping: whoever uploads next cleans up what was abandoned.
-    await sweepStaleUploads().catch((error) => console.warn("Sweeping old photo uploads failed:", (error as Error).message));
-  }
 
   const id = randomUUID();
   const key = `${UPLOADS_PREFIX}${viewer.id}/${id}`;

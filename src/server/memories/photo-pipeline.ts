@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import sharp, { type Sharp } from "sharp";
-import { MAX_PHOTO_BYTES } from "@/lib/constants";
-import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from "@/lib/constants";
+import { fileTooLarge, notAnImage, tooManyPixels } from "@/lib/schemas/memories";
 import { plainTextProblem } from "@/lib/schemas/text";
 import { AppError } from "@/server/http/app-error";
 import type { ObjectStorage } from "@/server/storage/object-storage";
@@ -13,8 +13,6 @@ import { stripJpegMetadata } from "./jpeg-metadata";
 // rotation is applied, and all metadata (GPS included) is dropped: an upright JPEG by cutting its
 // metadata segments out (jpeg-metadata.ts), anything else by re-encoding.
 
-/** A decompression bomb stops here: about 50 megapixels, well above any phone camera. */
-export const MAX_PHOTO_PIXELS = 50_000_000;
 export const DISPLAY_MAX_EDGE = 1600;
 export const THUMBNAIL_SIZE = { width: 480, height: 360 } as const;
 
@@ -35,10 +33,14 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
   // repeated in messages: the same text rule as every other field.
   const nameProblem = plainTextProblem(fileName, "A photo's file name");
   if (nameProblem) throw new AppError("BAD_REQUEST", nameProblem, { photos: [nameProblem] });
-  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
+  // Every refusal names the file, and says it is about the photos (fieldErrors.photos), so the
+  // form can point at the photo and keep everything else.
+  const refuse = (code: "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE", message: string) => new AppError(code, message, { photos: [message] });
+  if (bytes.length > MAX_PHOTO_BYTES) throw refuse("PAYLOAD_TOO_LARGE", fileTooLarge(fileName));
   let format: string | undefined;
   let orientation: number | undefined;
-  let pixels = 0;
+  let width = 0;
+  let height = 0;
   try {
     // The header alone, without sharp's own pixel limit (about 268 megapixels), which would
     // otherwise make a huge picture fail here like a non-image: a bomb is told apart from a
@@ -46,12 +48,13 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = metadata.format;
     orientation = metadata.orientation;
-    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+    width = metadata.width ?? 0;
+    height = metadata.height ?? 0;
   } catch {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
+    throw refuse("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
-  if (pixels > MAX_PHOTO_PIXELS) throw new AppError("PAYLOAD_TOO_LARGE", `${fileName} has too many pixels. Please choose a smaller photo.`);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw refuse("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
+  if (width * height > MAX_PHOTO_PIXELS) throw refuse("PAYLOAD_TOO_LARGE", tooManyPixels(fileName, { width, height }));
 
   try {
     const lossless = format === "jpeg" && (orientation ?? 1) === 1 ? await losslessOriginal(bytes) : null;
@@ -78,7 +81,7 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Declared as an image but not decodable (a truncated file, HEIC without a decoder).
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
+    throw refuse("UNSUPPORTED_MEDIA_TYPE", notAnImage(fileName));
   }
 }
 

@@ -53,7 +53,7 @@ export async function readIncomingPhotos({
     // The store accepted whatever the browser sent; size and bytes are checked here, not there.
     const head = await storage.head(upload.key);
     if (!head) throw new AppError("BAD_REQUEST", UPLOAD_NOT_FOUND);
-    if (head.size > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(upload.file_name));
+    if (head.size > MAX_PHOTO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(upload.file_name), { photos: [fileTooLarge(upload.file_name)] });
     const object = await storage.get(upload.key);
     if (!object) throw new AppError("BAD_REQUEST", UPLOAD_NOT_FOUND);
     processed.push(await processPhoto({ fileName: upload.file_name, bytes: object.body }));

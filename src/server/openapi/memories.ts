@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
 import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
 import { createMemorySchema, photoUploadRequestSchema, toggleSharedSchema, updateMemorySchema } from "@/lib/schemas/memories";
+import { ON_THIS_DAY_LIMIT, onThisDaySchema } from "@/lib/schemas/on-this-day";
 import { pageSchema } from "@/lib/schemas/paging";
 import { BODY_CAPS } from "@/server/http/read-body";
 import { MAX_PENDING_UPLOADS, photoUploadTicketSchema } from "@/server/memories/create-photo-upload";
@@ -26,8 +27,8 @@ const memoryPage = z.strictObject({
 const memoryNotFound = `"${MEMORY_NOT_FOUND}": missing, or not one the caller may see (or, for a change, their own).`;
 const photoRefusals = {
   400: `Invalid fields (per field), more than ${MAX_PHOTOS_PER_MEMORY} photos in all, an upload that is unknown or no longer pending, or a tag that is not a relative.`,
-  413: '"{file name} is larger than 5MB", or "{file name} has too many pixels. Please choose a smaller photo."',
-  415: '"{file name} is not an image. Only image files can be uploaded."',
+  413: '"{file name} is larger than 5MB", or "{file name} is {width} × {height} pixels, more than the 50 million pixels a photo can have. Please choose a smaller photo." (also in fieldErrors.photos)',
+  415: '"{file name} is not an image. Only image files can be uploaded." (also in fieldErrors.photos)',
 } as const;
 
 export const memoryOperations: Operation[] = [
@@ -69,6 +70,17 @@ export const memoryOperations: Operation[] = [
     query: familyBookFeedSchema,
     answer: { status: 200, description: "One page.", data: memoryPage },
     refusals: { 400: "A limit or cursor that cannot be used (on that field)." },
+  },
+  {
+    method: "get",
+    path: "/memories/on-this-day",
+    tag: "Memories",
+    summary: "Memories from this day in earlier years: the caller's own and what the family shared",
+    description: `The dashboard's "On this day": memories dated on the month and day of \`date\` in an earlier year, newest year first, at most ${ON_THIS_DAY_LIMIT}. On 28 February of a year without a 29th, memories of 29 February come too.`,
+    access: "member",
+    query: onThisDaySchema,
+    answer: { status: 200, description: "The memories.", data: z.strictObject({ memories: z.array(memoryDtoSchema) }) },
+    refusals: { 400: "A date that is not a real YYYY-MM-DD date (on that field)." },
   },
   {
     method: "get",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
 import { pageSchema } from "@/lib/schemas/paging";
-import { ALREADY_ANSWERED, createQuestionnaireSchema, saveResponsesSchema, toggleSharedSchema } from "@/lib/schemas/questionnaires";
+import { ALREADY_ANSWERED, createQuestionnaireSchema, saveResponsesSchema, shareAllSchema, toggleSharedSchema } from "@/lib/schemas/questionnaires";
 import { BODY_CAPS } from "@/server/http/read-body";
 import { sharedResponseDtoSchema } from "@/server/questionnaires/list-shared-responses";
 import { sharedSubmissionDtoSchema } from "@/server/questionnaires/list-shared-submissions";
@@ -17,7 +17,7 @@ import { SUBMISSION_NOT_FOUND } from "@/server/questionnaires/toggle-submission-
 import { idParameter, type Operation } from "./operation";
 
 // Questionnaires, answers and what the family shared of them (docs/product.md §3, §5;
-// docs/decisions/004-sharing-answers.md).
+// docs/decisions/004-sharing-answers.md, docs/decisions/015-one-switch-per-answer.md).
 
 const questionnaireNotFound = `"${QUESTIONNAIRE_NOT_FOUND}": missing, or not one the caller may see.`;
 const toggleBody = {
@@ -78,6 +78,18 @@ export const questionnaireOperations: Operation[] = [
     refusals: { 404: questionnaireNotFound },
   },
   {
+    method: "patch",
+    path: "/questionnaires/{id}/submissions",
+    tag: "Questionnaires",
+    summary: "Share All / Unshare All: every one of the caller's submissions to a questionnaire, with every answer in them",
+    description: "In one transaction: afterwards every answer is shared, or none is. Answers the submissions as they now are, oldest first.",
+    access: "member",
+    params: idParameter("id", "questionnaire"),
+    body: { media: "application/json", schema: shareAllSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 200, description: "The submissions.", data: z.strictObject({ submissions: z.array(submissionDtoSchema) }) },
+    refusals: { 400: '"is_shared must be true or false."', 404: questionnaireNotFound },
+  },
+  {
     method: "post",
     path: "/questionnaires/responses",
     tag: "Questionnaires",
@@ -97,21 +109,26 @@ export const questionnaireOperations: Operation[] = [
     path: "/questionnaires/responses/{id}/toggle-shared",
     tag: "Questionnaires",
     summary: "The author shares or hides one answer (without is_shared, or without a body, it flips)",
+    description: "Its submission counts as shared exactly when every answer in it is; `submission` says which it is now.",
     access: "member",
     params: idParameter("id", "answer"),
     body: toggleBody,
-    answer: { status: 200, description: "The answer.", data: z.strictObject({ response: responseDtoSchema }) },
+    answer: {
+      status: 200,
+      description: "The answer, and its submission's state.",
+      data: z.strictObject({ response: responseDtoSchema, submission: z.strictObject({ id: z.guid(), is_shared: z.boolean() }) }),
+    },
     refusals: { 400: '"is_shared must be true or false."', 404: `"${RESPONSE_NOT_FOUND}": missing, or not the caller's.` },
   },
   {
     method: "patch",
     path: "/questionnaires/submissions/{id}/toggle-shared",
     tag: "Questionnaires",
-    summary: "The author shares or hides a whole submission (without is_shared, or without a body, it flips)",
+    summary: "The author shares or hides a whole submission, every answer in it with it (without is_shared, or without a body, it flips)",
     access: "member",
     params: idParameter("id", "submission"),
     body: toggleBody,
-    answer: { status: 200, description: "The submission, without its answers.", data: z.strictObject({ submission: submissionDtoSchema.omit({ responses: true }) }) },
+    answer: { status: 200, description: "The submission, with its answers.", data: z.strictObject({ submission: submissionDtoSchema }) },
     refusals: { 400: '"is_shared must be true or false."', 404: `"${SUBMISSION_NOT_FOUND}": missing, or not the caller's.` },
   },
   {

@@ -32,7 +32,7 @@ export const responseDtoSchema = z.strictObject({
   created_at: z.iso.datetime(),
 });
 
-/** One sitting of answers; the toggle answers it without its responses. */
+/** One sitting of answers, with its answers. */
 export const submissionDtoSchema = z.strictObject({
   id: z.guid(),
   questionnaire_id: z.guid(),

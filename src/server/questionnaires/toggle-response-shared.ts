@@ -5,10 +5,14 @@ import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
 import { responseSelect, toResponseDto } from "./questionnaire-dto";
+import { settleSubmissionShared } from "./submission-sharing";
 
 export const RESPONSE_NOT_FOUND = "Response not found";
 
-/** The author shares or hides one answer; anyone else's answer is "not found". */
+/**
+ * The author shares or hides one answer; its submission then counts as shared exactly when all
+ * its answers are (submission-sharing.ts). Anyone else's answer is "not found".
+ */
 export async function toggleResponseShared({ viewer, responseId, input: { is_shared } }: { viewer: UserDto; responseId: string; input: ToggleSharedValues }) {
   if (!UUID_PATTERN.test(responseId)) throw notFound(RESPONSE_NOT_FOUND);
   const prisma = await getDb();
@@ -17,6 +21,7 @@ export async function toggleResponseShared({ viewer, responseId, input: { is_sha
     const current = await tx.response.findFirst({ where: own, select: { is_shared: true } });
     if (!current) throw notFound(RESPONSE_NOT_FOUND);
     const row = await tx.response.update({ where: { id: responseId }, data: { is_shared: is_shared ?? !current.is_shared }, select: responseSelect });
-    return toResponseDto(row);
+    const submissionShared = await settleSubmissionShared(tx, row.submission_id);
+    return { response: toResponseDto(row), submission: { id: row.submission_id, is_shared: submissionShared } };
   });
 }

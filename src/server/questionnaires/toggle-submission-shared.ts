@@ -4,21 +4,30 @@ import type { ToggleSharedValues } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
+import type { SubmissionDto } from "./questionnaire-dto";
+import { ownSubmissionSelect, setSubmissionsShared, toSubmissionDto } from "./submission-sharing";
 
 export const SUBMISSION_NOT_FOUND = "Submission not found";
 
-/** The author shares or hides a whole submission; anyone else's is "not found". */
-export async function toggleSubmissionShared({ viewer, submissionId, input: { is_shared } }: { viewer: UserDto; submissionId: string; input: ToggleSharedValues }) {
+/**
+ * The author shares or hides a whole submission, every answer in it with it
+ * (submission-sharing.ts); anyone else's is "not found".
+ */
+export async function toggleSubmissionShared({
+  viewer,
+  submissionId,
+  input: { is_shared },
+}: {
+  viewer: UserDto;
+  submissionId: string;
+  input: ToggleSharedValues;
+}): Promise<SubmissionDto> {
   if (!UUID_PATTERN.test(submissionId)) throw notFound(SUBMISSION_NOT_FOUND);
   const prisma = await getDb();
   return prisma.$transaction(async (tx) => {
     const current = await tx.submission.findFirst({ where: { id: submissionId, user_id: viewer.id }, select: { is_shared: true } });
     if (!current) throw notFound(SUBMISSION_NOT_FOUND);
-    const row = await tx.submission.update({
-      where: { id: submissionId },
-      data: { is_shared: is_shared ?? !current.is_shared },
-      select: { id: true, questionnaire_id: true, created_at: true, is_shared: true },
-    });
-    return { id: row.id, questionnaire_id: row.questionnaire_id, created_at: row.created_at.toISOString(), is_shared: row.is_shared };
+    await setSubmissionsShared(tx, [submissionId], is_shared ?? !current.is_shared);
+    return toSubmissionDto(await tx.submission.findUniqueOrThrow({ where: { id: submissionId }, select: ownSubmissionSelect }));
   });
 }

@@ -60,18 +60,11 @@ export default async function QuestionnairePage({ params }: { params: Promise<{ 
 
   const { questionnaire, questions, ownSubmissionCount } = loaded;
   const answered = !questionnaire.allow_multiple_responses && ownSubmissionCount > 0;
-  const anyRequired = questions.some((question) => question.is_required);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{questionnaire.title}</h1>
         {questionnaire.description && <p className="text-lg text-muted-foreground">{questionnaire.description}</p>}
-        {anyRequired && !answered && (
-          <p className="text-sm text-muted-foreground">
-            Questions marked <span aria-hidden="true" className="font-bold text-destructive">*</span>
-            <span className="sr-only">with an asterisk</span> are required.
-          </p>
-        )}
       </div>
       {answered ? <AlreadyAnswered /> : <AnswerForm questions={questions} />}
     </div>

@@ -1,155 +1,230 @@
+import type { ReactNode } from "react";
 import { Document, Image, Link, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatLongDate } from "@/lib/dates";
 import { PRODUCT_NAME } from "@/lib/constants";
 import type { BookAnswers, BookContent, BookMemory, BookPhoto, PaperSize } from "../book-content";
-import { BOOK_FONT } from "./fonts";
+import { BOOK_FONTS, LONGEST_WORD } from "./fonts";
+import { contentHeight, contentWidth, PAGE_GEOMETRY, type PageGeometry } from "./page-geometry";
+import { layoutPhotos, PHOTO_GAP } from "./photo-layout";
 
-// The printed Family Book: title page, contents, a chapter per year, a closing page.
-// Headings keep company with what follows them (minPresenceAhead) and photos never split.
+// The printed Family Book: a title page (with the cover photo the reader chose), the contents,
+// a chapter per year or per member, and a closing page. Every block of a chapter is a direct child
+// of its page, so the page breaks can keep company: a memory's title, details and photos never
+// split and always have the first lines of the story after them; a question always has the first
+// lines of its answer (minPresenceAhead, orphans and widows). Page numbers are not part of this
+// tree: they are painted on every page after layout (paint-book.ts), because @react-pdf's dynamic
+// `render` nodes are re-laid out on every page (docs/decisions/014-printed-book.md).
 
-export const PAGE_MARGIN = { top: 64, bottom: 72, side: 60 };
-const PAGE_WIDTH = { A4: 595.28, LETTER: 612 } as const;
 const INK = "#2b2118";
 const SOFT_INK = "#6b5a4a";
 const RULE = "#d9c9b4";
+const BODY_SIZE = 11;
+// The blocks of a chapter are spaced by their top margins only: @react-pdf moves a block whose
+// bottom margin would cross the foot of the page to the next page whole.
+// Line height is set on each text style, never on a page or a view, so nothing inherits it, and
+// always beside a font size: @react-pdf turns a unitless line height into points with the style's
+// own font size (18 when it has none), before any font size is inherited.
+const BODY_LINE_HEIGHT = 1.5;
+const BODY_LINE = BODY_SIZE * BODY_LINE_HEIGHT;
+/**
+ * The room a heading needs after it on its page: three lines. A paragraph splits only leaving two
+ * lines on each page (orphans and widows, @react-pdf's default), so in three lines' room the
+ * first lines of what the heading introduces always fit.
+ */
+const FIRST_LINES = 3 * BODY_LINE + 8;
+const ITEM_GAP = 26;
+/** The height of a chapter's heading (its title, the count of stories, the rule and the space after). */
+const CHAPTER_HEADING = 28 * 1.25 + 11 * 1.4 + 4 + 8 + 1 + 22;
 
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: BOOK_FONT,
-    fontSize: 11,
-    lineHeight: 1.5,
-    color: INK,
-    paddingTop: PAGE_MARGIN.top,
-    paddingBottom: PAGE_MARGIN.bottom,
-    paddingHorizontal: PAGE_MARGIN.side,
-  },
+  page: { fontFamily: BOOK_FONTS, fontSize: BODY_SIZE, color: INK },
   titlePage: { justifyContent: "center", alignItems: "center", textAlign: "center" },
-  bookTitle: { fontSize: 36, fontWeight: 700, lineHeight: 1.25, marginBottom: 20 },
-  period: { fontSize: 16, lineHeight: 1.4, color: SOFT_INK, marginBottom: 40 },
-  contributorsLabel: { fontSize: 11, textTransform: "uppercase", letterSpacing: 2, color: SOFT_INK, marginBottom: 8 },
-  contributors: { fontSize: 13, maxWidth: 360 },
-  madeOn: { position: "absolute", bottom: 64, left: 0, right: 0, fontSize: 10, color: SOFT_INK, textAlign: "center" },
-  contentsTitle: { fontSize: 24, fontWeight: 700, marginBottom: 24 },
-  contentsRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 6, borderBottomWidth: 0.5, borderBottomColor: RULE },
+  cover: { marginBottom: 28, alignItems: "center" },
+  bookTitle: { fontSize: 32, fontWeight: 700, lineHeight: 1.25, marginBottom: 16 },
+  period: { fontSize: 16, lineHeight: 1.4, color: SOFT_INK, marginBottom: 32 },
+  contributorsLabel: { fontSize: 10, lineHeight: 1.4, textTransform: "uppercase", letterSpacing: 2, color: SOFT_INK, marginBottom: 6 },
+  contributors: { fontSize: 13, lineHeight: BODY_LINE_HEIGHT },
+  empty: { fontSize: 13, lineHeight: BODY_LINE_HEIGHT, marginTop: 24 },
+  madeOn: { fontSize: 10, lineHeight: 1.4, color: SOFT_INK, marginTop: 40 },
+  contentsTitle: { fontSize: 24, fontWeight: 700, lineHeight: 1.3, marginBottom: 20 },
   contentsLink: { color: INK, textDecoration: "none" },
-  chapterTitle: { fontSize: 30, fontWeight: 700, marginBottom: 20, paddingBottom: 8, borderBottomWidth: 1, borderBottomColor: RULE },
-  item: { marginBottom: 26 },
+  contentsRow: { flexDirection: "row", alignItems: "flex-end", paddingVertical: 6, borderBottomWidth: 0.5, borderBottomColor: RULE },
+  contentsName: { flex: 1, fontSize: 12, lineHeight: 1.4 },
+  contentsCount: { fontSize: 10, color: SOFT_INK },
+  contentsPage: { width: 44, fontSize: 12, lineHeight: 1.4, textAlign: "right" },
+  chapterHeading: { marginBottom: 22, paddingBottom: 8, borderBottomWidth: 1, borderBottomColor: RULE },
+  chapterTitle: { fontSize: 28, fontWeight: 700, lineHeight: 1.25 },
+  chapterSubtitle: { fontSize: 11, lineHeight: 1.4, color: SOFT_INK, marginTop: 4 },
   itemTitle: { fontSize: 16, fontWeight: 600, lineHeight: 1.3, marginBottom: 2 },
-  meta: { fontSize: 10, fontStyle: "italic", color: SOFT_INK, marginBottom: 8 },
-  paragraph: { marginBottom: 8, textAlign: "justify" },
-  photos: { flexDirection: "row", flexWrap: "wrap", justifyContent: "space-between", marginTop: 6 },
-  photoFrame: { marginBottom: 12 },
-  question: { fontWeight: 600, marginTop: 6 },
-  answer: { marginBottom: 4 },
-  footer: { position: "absolute", bottom: 32, left: 0, right: 0, textAlign: "center", fontSize: 9, color: SOFT_INK },
+  meta: { fontSize: 10, lineHeight: 1.4, fontStyle: "italic", color: SOFT_INK },
+  paragraph: { fontSize: BODY_SIZE, lineHeight: BODY_LINE_HEIGHT, marginTop: 8, textAlign: "justify" },
+  ragged: { textAlign: "left" },
+  photoRow: { flexDirection: "row", justifyContent: "center" },
+  question: { fontSize: BODY_SIZE, fontWeight: 600, lineHeight: BODY_LINE_HEIGHT, marginTop: 10 },
+  answer: { fontSize: BODY_SIZE, lineHeight: BODY_LINE_HEIGHT, marginTop: 2 },
+  noAnswer: { fontSize: BODY_SIZE, lineHeight: BODY_LINE_HEIGHT, marginTop: 2, fontStyle: "italic", color: SOFT_INK },
   closing: { justifyContent: "center", alignItems: "center", textAlign: "center" },
-  closingTitle: { fontSize: 22, fontWeight: 600, marginBottom: 12 },
+  closingTitle: { fontSize: 22, fontWeight: 600, lineHeight: 1.3, marginBottom: 12 },
+  closingText: { fontSize: BODY_SIZE, lineHeight: BODY_LINE_HEIGHT, color: SOFT_INK },
 });
 
 const paragraphsOf = (text: string) => text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
+/** Justified, unless a word too long for a line would leave a line of one word, its letters spread. */
+const alignmentOf = (text: string) => (text.split(/\s+/).some((word) => word.length > LONGEST_WORD) ? styles.ragged : undefined);
+const storiesCount = (count: number) => `${count} ${count === 1 ? "story" : "stories"}`;
+/** A rough height of a text, to leave room for it beside the photos (0.55 em is a wide average). */
+const estimatedHeight = (text: string, fontSize: number, lineHeight: number, width: number) =>
+  Math.ceil((text.length * fontSize * 0.55) / width + 0.01) * fontSize * lineHeight;
 
-function photoBoxes(photos: BookPhoto[], contentWidth: number) {
-  const gap = 12;
-  const single = photos.length === 1;
-  const width = single ? contentWidth : (contentWidth - gap) / 2;
-  const maxHeight = single ? 380 : 260;
-  return photos.map((photo) => {
-    const ratio = photo.height / Math.max(photo.width, 1);
-    let boxWidth = width;
-    let boxHeight = width * ratio;
-    if (boxHeight > maxHeight) {
-      boxHeight = maxHeight;
-      boxWidth = maxHeight / ratio;
-    }
-    return { photo, slotWidth: width, width: boxWidth, height: boxHeight };
-  });
+export const chapterAnchor = (index: number) => `chapter-${index + 1}`;
+export const CLOSING_ANCHOR = "closing";
+
+/** Page numbers for the contents, known after a first layout. */
+export type ContentsNumbers = { chapters: number[]; closing: number };
+
+type PhotoProps = { photo: BookPhoto; width: number; height: number; layoutOnly: boolean };
+
+function Photo({ photo, width, height, layoutOnly }: PhotoProps) {
+  // The first layout only measures pages: a box of the photo's size lays out the same.
+  if (layoutOnly) return <View style={{ width, height }} />;
+  // eslint-disable-next-line jsx-a11y/alt-text -- a PDF image, not an HTML img
+  return <Image src={photo.load} style={{ width, height, objectFit: "contain" }} />;
 }
 
-function MemoryEntry({ memory, contentWidth, layoutOnly }: { memory: BookMemory; contentWidth: number; layoutOnly: boolean }) {
-  const [first, ...rest] = paragraphsOf(memory.content);
+function PhotoGrid({ photos, width, maxHeight, layoutOnly }: { photos: BookPhoto[]; width: number; maxHeight: number; layoutOnly: boolean }) {
+  const grid = layoutPhotos(photos, width, maxHeight);
   return (
-    <View style={styles.item}>
-      {/* The title, its details and the first paragraph stay together on one page. */}
-      <View wrap={false}>
-        <Text style={styles.itemTitle}>{memory.title}</Text>
-        <Text style={styles.meta}>
-          {formatLongDate(memory.date)} · by {memory.author}
-          {memory.taggedNames.length > 0 ? ` · with ${memory.taggedNames.join(", ")}` : ""}
-        </Text>
-        {first && <Text style={styles.paragraph}>{first}</Text>}
-      </View>
-      {rest.map((paragraph, index) => (
-        <Text key={index} style={styles.paragraph}>
-          {paragraph}
-        </Text>
-      ))}
-      {memory.photos.length > 0 && (
-        <View style={styles.photos}>
-          {photoBoxes(memory.photos, contentWidth).map(({ photo, slotWidth, width, height }) => (
-            <View key={photo.id} wrap={false} style={[styles.photoFrame, { width: slotWidth, alignItems: "center" }]}>
-              {layoutOnly ? (
-                // The first pass only measures pages: a box of the photo's size lays out the same.
-                <View style={{ width, height }} />
-              ) : (
-                // eslint-disable-next-line jsx-a11y/alt-text -- a PDF image, not an HTML img
-                <Image src={photo.load} style={{ width, height, objectFit: "contain" }} />
-              )}
+    <View style={{ marginTop: 10 }}>
+      {grid.rows.map((row, rowIndex) => (
+        <View key={rowIndex} style={[styles.photoRow, { marginTop: rowIndex === 0 ? 0 : PHOTO_GAP }]}>
+          {row.photos.map((cell, index) => (
+            <View key={cell.photo.id} style={{ marginLeft: index === 0 ? 0 : PHOTO_GAP }}>
+              <Photo photo={cell.photo} width={cell.width} height={cell.height} layoutOnly={layoutOnly} />
             </View>
           ))}
         </View>
-      )}
-    </View>
-  );
-}
-
-function AnswersEntry({ answers }: { answers: BookAnswers }) {
-  const [first, ...rest] = answers.answers;
-  return (
-    <View style={styles.item}>
-      <View wrap={false}>
-        <Text style={styles.itemTitle}>{answers.questionnaireTitle}</Text>
-        <Text style={styles.meta}>
-          Answered by {answers.author} on {formatLongDate(answers.date)}
-        </Text>
-        {first && (
-          <>
-            <Text style={styles.question}>{first.question}</Text>
-            <Text style={styles.answer}>{first.answer}</Text>
-          </>
-        )}
-      </View>
-      {rest.map((entry, index) => (
-        <View key={index}>
-          <Text style={styles.question} minPresenceAhead={40}>
-            {entry.question}
-          </Text>
-          <Text style={styles.answer}>{entry.answer}</Text>
-        </View>
       ))}
     </View>
   );
 }
 
-export type ChapterPages = Record<number, number>;
+/** A memory as blocks of its chapter's page: the heading with its photos, then the story. */
+function memoryBlocks(memory: BookMemory, page: PageGeometry, layoutOnly: boolean, first: boolean): ReactNode[] {
+  const width = contentWidth(page);
+  const paragraphs = paragraphsOf(memory.content);
+  const meta = `${formatLongDate(memory.date)} · by ${memory.author}${memory.taggedNames.length > 0 ? ` · with ${memory.taggedNames.join(", ")}` : ""}`;
+  const headingHeight = estimatedHeight(memory.title, 16, 1.3, width) + estimatedHeight(meta, 10, 1.4, width) + 12;
+  // The room the photos may take on a page: what the heading, the chapter's heading above the
+  // chapter's first memory, the margins (with some to spare) and the story's first lines leave.
+  const room = contentHeight(page) - headingHeight - (first ? CHAPTER_HEADING : 0) - 40 - (paragraphs.length > 0 ? FIRST_LINES : 0);
+  // The photos stay with the title when there is room for both on a page (there nearly always is).
+  const photosWithHeading = memory.photos.length > 0 && room > contentHeight(page) * 0.3;
+  const gridHeight = Math.min(contentHeight(page) * 0.6, photosWithHeading ? room : contentHeight(page) * 0.8);
+  const heading = (
+    <View key={`${memory.id}-heading`} wrap={false} minPresenceAhead={paragraphs.length > 0 ? FIRST_LINES : 0} style={{ marginTop: first ? 0 : ITEM_GAP }}>
+      <Text style={styles.itemTitle}>{memory.title}</Text>
+      <Text style={styles.meta}>{meta}</Text>
+      {photosWithHeading && <PhotoGrid photos={memory.photos} width={width} maxHeight={gridHeight} layoutOnly={layoutOnly} />}
+    </View>
+  );
+  return [
+    heading,
+    ...(memory.photos.length > 0 && !photosWithHeading
+      ? [
+          <View key={`${memory.id}-photos`} wrap={false}>
+            <PhotoGrid photos={memory.photos} width={width} maxHeight={gridHeight} layoutOnly={layoutOnly} />
+          </View>,
+        ]
+      : []),
+    ...paragraphs.map((paragraph, index) => (
+      <Text key={`${memory.id}-p${index}`} style={[styles.paragraph, alignmentOf(paragraph)]}>
+        {paragraph}
+      </Text>
+    )),
+  ];
+}
+
+/** The first lines of an answer as blocks, or "No answer provided". */
+function answerText(answers: BookAnswers, index: number, answer: string): ReactNode[] {
+  const paragraphs = paragraphsOf(answer);
+  if (paragraphs.length === 0) {
+    return [
+      <Text key={`${answers.id}-a${index}`} style={styles.noAnswer}>
+        No answer provided
+      </Text>,
+    ];
+  }
+  return paragraphs.map((paragraph, part) => (
+    <Text key={`${answers.id}-a${index}-${part}`} style={styles.answer}>
+      {paragraph}
+    </Text>
+  ));
+}
+
+/**
+ * Answers as blocks of their chapter's page. The questionnaire's title and details stay with the
+ * first question; each question is kept whole, with room after it for the first lines of its
+ * answer (a paragraph splits leaving at least two lines, so three lines of room always holds some).
+ */
+function answerBlocks(answers: BookAnswers, first: boolean): ReactNode[] {
+  const [firstEntry, ...rest] = answers.answers;
+  return [
+    <View key={`${answers.id}-heading`} wrap={false} minPresenceAhead={FIRST_LINES} style={{ marginTop: first ? 0 : ITEM_GAP }}>
+      <Text style={styles.itemTitle}>{answers.questionnaireTitle}</Text>
+      <Text style={styles.meta}>
+        Answered by {answers.author} on {formatLongDate(answers.date)}
+      </Text>
+      {firstEntry && <Text style={styles.question}>{firstEntry.question}</Text>}
+    </View>,
+    ...(firstEntry ? answerText(answers, 0, firstEntry.answer) : []),
+    ...rest.flatMap((entry, position) => [
+      <Text key={`${answers.id}-q${position + 1}`} style={styles.question} wrap={false} minPresenceAhead={FIRST_LINES}>
+        {entry.question}
+      </Text>,
+      ...answerText(answers, position + 1, entry.answer),
+    ]),
+  ];
+}
 
 export function BookDocument({
   content,
   size,
-  chapterPages,
-  onChapterPage,
+  numbers,
+  layoutOnly,
 }: {
   content: BookContent;
   size: PaperSize;
-  /** Page numbers for the contents, known after a first layout pass. */
-  chapterPages: ChapterPages | null;
-  /** Given on the first pass, which only measures where chapters start (photos are not loaded). */
-  onChapterPage?: (year: number, page: number) => void;
+  /** null on the first layout, which finds the pages; the contents then shows dashes of the same width. */
+  numbers: ContentsNumbers | null;
+  /** The first layout draws boxes where photos go, so no photo is loaded to count pages. */
+  layoutOnly: boolean;
 }) {
-  const contentWidth = PAGE_WIDTH[size] - 2 * PAGE_MARGIN.side;
+  const page = PAGE_GEOMETRY[size];
+  const pageSize: [number, number] = [page.width, page.height];
+  const pageStyle = [styles.page, { paddingTop: page.top, paddingBottom: page.bottom, paddingLeft: page.inner, paddingRight: page.outer }];
+  const width = contentWidth(page);
   const empty = content.chapters.length === 0;
+  // The cover photo takes what the title page's words leave of half the page; when a long list of
+  // names leaves too little, it has a page of its own before the title page.
+  const titleWords =
+    estimatedHeight(content.title, 32, 1.25, width) +
+    estimatedHeight(content.contributors.join(" · "), 13, BODY_LINE_HEIGHT, width) +
+    (content.period ? 40 : 0) +
+    (empty ? 80 : 0) +
+    160;
+  const coverRoom = Math.min(contentHeight(page) * 0.5, contentHeight(page) - titleWords);
+  const coverAlone = coverRoom < contentHeight(page) * 0.2;
+  const cover = content.cover ? layoutPhotos([content.cover], width, coverAlone ? contentHeight(page) : coverRoom).rows[0]!.photos[0]! : null;
+  const coverPhoto = cover && <Photo photo={cover.photo} width={cover.width} height={cover.height} layoutOnly={layoutOnly} />;
   return (
-    <Document title={content.title} author={content.contributors.join(", ")} creator={PRODUCT_NAME} producer={PRODUCT_NAME}>
-      <Page size={size} style={[styles.page, styles.titlePage]}>
+    <Document title={content.title} author={content.contributors.join(", ")} creator={PRODUCT_NAME} producer={PRODUCT_NAME} language="en">
+      {coverAlone && coverPhoto && (
+        <Page size={pageSize} style={[...pageStyle, styles.titlePage]}>
+          {coverPhoto}
+        </Page>
+      )}
+      <Page size={pageSize} style={[...pageStyle, styles.titlePage]}>
+        {!coverAlone && coverPhoto && <View style={styles.cover}>{coverPhoto}</View>}
         <Text style={styles.bookTitle}>{content.title}</Text>
         {content.period && <Text style={styles.period}>{content.period}</Text>}
         {content.contributors.length > 0 && (
@@ -158,68 +233,56 @@ export function BookDocument({
             <Text style={styles.contributors}>{content.contributors.join(" · ")}</Text>
           </>
         )}
-        {empty && (
-          <Text style={{ fontSize: 13, maxWidth: 380, marginTop: 24 }}>
-            Nothing has been shared in this book yet. Share memories or complete questionnaires, and they will appear here.
-          </Text>
-        )}
+        {empty && <Text style={styles.empty}>Nothing has been shared in this book yet. Share memories or complete questionnaires, and they will appear here.</Text>}
         <Text style={styles.madeOn}>
           Made with {PRODUCT_NAME} on {formatLongDate(content.generatedOn)}
         </Text>
       </Page>
 
       {!empty && (
-        <Page size={size} style={styles.page}>
+        <Page size={pageSize} style={pageStyle} bookmark={{ title: "Contents", fit: true }}>
           <Text style={styles.contentsTitle}>Contents</Text>
-          {content.chapters.map((chapter) => (
-            <Link key={chapter.year} src={`#year-${chapter.year}`} style={styles.contentsLink}>
-              <View style={styles.contentsRow}>
-                <Text>
-                  {chapter.year}
-                  <Text style={{ color: SOFT_INK }}>
-                    {"  "}
-                    {chapter.items.length} {chapter.items.length === 1 ? "story" : "stories"}
+          {content.chapters.map((chapter, index) => (
+            <Link key={index} src={`#${chapterAnchor(index)}`} style={styles.contentsLink}>
+              <View style={styles.contentsRow} wrap={false}>
+                <Text style={styles.contentsName}>
+                  {chapter.title}
+                  <Text style={styles.contentsCount}>
+                    {"   "}
+                    {storiesCount(chapter.items.length)}
                   </Text>
                 </Text>
-                <Text>{chapterPages?.[chapter.year] ?? "—"}</Text>
+                <Text style={styles.contentsPage}>{numbers ? numbers.chapters[index] : "—"}</Text>
               </View>
             </Link>
           ))}
-          <Text style={styles.footer} fixed render={({ pageNumber }) => String(pageNumber)} />
+          <Link src={`#${CLOSING_ANCHOR}`} style={styles.contentsLink}>
+            <View style={styles.contentsRow} wrap={false}>
+              <Text style={styles.contentsName}>To be continued</Text>
+              <Text style={styles.contentsPage}>{numbers ? numbers.closing : "—"}</Text>
+            </View>
+          </Link>
         </Page>
       )}
 
-      {content.chapters.map((chapter) => (
-        <Page key={chapter.year} size={size} style={styles.page} bookmark={{ title: String(chapter.year), fit: true }}>
-          <View id={`year-${chapter.year}`}>
-            <Text style={styles.chapterTitle}>{chapter.year}</Text>
-            {/* Both passes lay out the same marker, so page breaks match between them. */}
-            <Text
-              style={{ fontSize: 1, lineHeight: 1, color: "#ffffff" }}
-              render={({ pageNumber }) => {
-                onChapterPage?.(chapter.year, pageNumber);
-                return " ";
-              }}
-            />
+      {content.chapters.map((chapter, index) => (
+        <Page key={index} size={pageSize} style={pageStyle} bookmark={{ title: chapter.title, fit: true }}>
+          <View id={chapterAnchor(index)} style={styles.chapterHeading} wrap={false}>
+            <Text style={styles.chapterTitle}>{chapter.title}</Text>
+            <Text style={styles.chapterSubtitle}>{storiesCount(chapter.items.length)}</Text>
           </View>
-          {chapter.items.map((item) =>
-            item.kind === "memory" ? (
-              <MemoryEntry key={`m-${item.id}`} memory={item} contentWidth={contentWidth} layoutOnly={Boolean(onChapterPage)} />
-            ) : (
-              <AnswersEntry key={`a-${item.id}`} answers={item} />
-            ),
+          {chapter.items.flatMap((item, position) =>
+            item.kind === "memory" ? memoryBlocks(item, page, layoutOnly, position === 0) : answerBlocks(item, position === 0),
           )}
-          <Text style={styles.footer} fixed render={({ pageNumber }) => String(pageNumber)} />
         </Page>
       ))}
 
       {!empty && (
-        <Page size={size} style={[styles.page, styles.closing]}>
-          <Text style={styles.closingTitle}>To be continued</Text>
-          <Text style={{ maxWidth: 380, color: SOFT_INK }}>
-            Every family story is still being written. Add your next memory in {PRODUCT_NAME}, and it will be in the next edition.
-          </Text>
-          <Text style={styles.footer} fixed render={({ pageNumber }) => String(pageNumber)} />
+        <Page size={pageSize} style={[...pageStyle, styles.closing]}>
+          <View id={CLOSING_ANCHOR}>
+            <Text style={styles.closingTitle}>To be continued</Text>
+            <Text style={styles.closingText}>Every family story is still being written. Add your next memory in {PRODUCT_NAME}, and it will be in the next edition.</Text>
+          </View>
         </Page>
       )}
     </Document>

@@ -1,4 +1,4 @@
-// PATCH /api/questionnaires/responses/{id}/toggle-shared – the author shares or hides one answer
+// PATCH /api/questionnaires/responses/{id}/toggle-shared – the author shares or hides one answer (and learns whether its whole submission is now shared)
 import { toggleSharedSchema } from "@/lib/schemas/questionnaires";
 import { toggleResponseShared } from "@/server/questionnaires/toggle-response-shared";
 import { ok } from "@/server/http/envelope";
@@ -8,7 +8,7 @@ import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
 
 export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) => {
   const input = toggleSharedSchema.parse((await readOptionalJson(request)) ?? {});
-  return ok({ response: await toggleResponseShared({ viewer: user, responseId: params.id, input }) });
+  return ok(await toggleResponseShared({ viewer: user, responseId: params.id, input }));
 });
 
 export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods("PATCH");

@@ -1,0 +1,86 @@
+import "server-only";
+import type { ReactElement } from "react";
+import { Font, pdf } from "@react-pdf/renderer";
+import layoutDocument, { type DocumentNode, type SafeDocumentNode } from "@react-pdf/layout";
+import paintDocument from "@react-pdf/render";
+import PDFDocument from "pdfkit";
+import { PRODUCT_NAME } from "@/lib/constants";
+import { bookFontFile } from "./fonts";
+import { folioBaseline, mirrorShift, type PageGeometry } from "./page-geometry";
+
+// @react-pdf's own two steps, layout and paint, with the book's page furniture between them:
+// the layout tells on which page every anchor landed and how many pages there are; painting moves
+// each left-hand page for the mirrored margins and prints every page's number. @react-pdf's
+// renderToStream does the same two steps with nothing between them.
+
+export type LaidOutBook = { layout: SafeDocumentNode; pageCount: number; anchors: Map<string, number> };
+
+type LayoutNode = { props?: Record<string, unknown> | null; children?: LayoutNode[] };
+
+/** The page (counted from 1) where each node with an `id` first appears. */
+function findAnchors(layout: SafeDocumentNode) {
+  const anchors = new Map<string, number>();
+  const visit = (node: LayoutNode, page: number) => {
+    const id = node.props?.id;
+    if (typeof id === "string" && !anchors.has(id)) anchors.set(id, page);
+    for (const child of node.children ?? []) visit(child, page);
+  };
+  (layout.children ?? []).forEach((page, index) => visit(page as unknown as LayoutNode, index + 1));
+  return anchors;
+}
+
+export async function layOutBook(element: ReactElement): Promise<LaidOutBook> {
+  const instance = pdf(element as never);
+  const document = instance.container.document as DocumentNode;
+  const layout = await (layoutDocument as unknown as (document: DocumentNode, fonts: typeof Font) => Promise<SafeDocumentNode>)(document, Font);
+  return { layout, pageCount: layout.children?.length ?? 0, anchors: findAnchors(layout) };
+}
+
+/** A PDF writer that lays every page out as a right-hand one, then mirrors and numbers them. */
+class BookCanvas extends PDFDocument {
+  private pageNumber = 0;
+
+  constructor(
+    private readonly geometry: PageGeometry,
+    info: { title: string; author: string },
+  ) {
+    super({
+      compress: true,
+      autoFirstPage: false,
+      displayTitle: true,
+      lang: "en",
+      pdfVersion: "1.7",
+      info: { Title: info.title, Author: info.author, Creator: PRODUCT_NAME, Producer: PRODUCT_NAME, CreationDate: new Date() },
+    });
+    // Readers open the book with its chapters listed beside it.
+    this._root.data.PageMode = "UseOutlines";
+  }
+
+  override addPage(options?: Record<string, unknown>) {
+    super.addPage(options);
+    this.pageNumber += 1;
+    if (this.pageNumber % 2 === 0) this.translate(-mirrorShift(this.geometry), 0);
+    this.printFolio();
+    return this;
+  }
+
+  /** The page number, centred under the text block, in the book's face. */
+  private printFolio() {
+    const size = 9;
+    this.save();
+    this.markContent("Artifact", { type: "Pagination" });
+    this.font(bookFontFile(), size).fillColor("#6b5a4a");
+    this.text(String(this.pageNumber), this.geometry.inner, folioBaseline(this.geometry) - size, {
+      width: this.geometry.width - this.geometry.inner - this.geometry.outer,
+      align: "center",
+      lineBreak: false,
+    });
+    this.endMarkedContent();
+    this.restore();
+  }
+}
+
+export function paintBook(book: LaidOutBook, page: PageGeometry, info: { title: string; author: string }): NodeJS.ReadableStream {
+  const canvas = new BookCanvas(page, info);
+  return paintDocument(canvas as never, book.layout) as unknown as NodeJS.ReadableStream;
+}
