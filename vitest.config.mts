@@ -17,7 +17,8 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/setup/test-environment.ts"],
-    testTimeout: 30_000,
+    // Generous: the first request of a file opens its database and the job queue, on two shared cores.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: more workers than that only queue up behind each other's database boots.
     maxWorkers: 2,

@@ -3,18 +3,46 @@
 // connection each request arrived on recorded in a header that only this entry can set. Next
 // passes a client's own X-Forwarded-For through untouched, so without this the app could not
 // tell a connection's real address from one the client wrote (docs/decisions/009-client-addresses.md).
+//
+// With --worker (`npm run worker`) it serves nothing: it runs the build's start-up hook (the
+// instrumentation, which opens the database) as a worker that only runs background jobs
+// (docs/decisions/012-jobs.md), from the very same build as the web instances.
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const PEER_ADDRESS_HEADER = "x-family-book-peer-address";
 
-const createServer = http.createServer;
-http.createServer = function createServerRecordingPeerAddresses(...args) {
-  const server = createServer.apply(this, args);
-  server.prependListener("request", (request) => {
-    // Overwrites anything the client sent under the same name.
-    request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
-  });
-  return server;
-};
+if (process.argv.includes("--worker")) {
+  await startWorker();
+} else {
+  const createServer = http.createServer;
+  http.createServer = function createServerRecordingPeerAddresses(...args) {
+    const server = createServer.apply(this, args);
+    server.prependListener("request", (request) => {
+      // Overwrites anything the client sent under the same name.
+      request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+    });
+    return server;
+  };
+  await import("./server.js");
+}
 
-await import("./server.js");
+/** What server.js does before it listens (the build's configuration, the working folder), then the start-up hook alone. */
+async function startWorker() {
+  const folder = path.dirname(fileURLToPath(import.meta.url));
+  process.env.NODE_ENV = "production";
+  process.env.FAMILY_BOOK_ROLE = "worker";
+  process.chdir(folder);
+  const { config } = JSON.parse(readFileSync(path.join(folder, ".next", "required-server-files.json"), "utf8"));
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+  const require = createRequire(import.meta.url);
+  require("next");
+  // Loading Next's server sets up the process as the web server has it (AsyncLocalStorage on
+  // globalThis, its console and error handling), which the app's modules expect; nothing listens.
+  require("next/dist/server/next-server.js");
+  const { ensureInstrumentationRegistered } = require("next/dist/server/lib/router-utils/instrumentation-globals.external.js");
+  await ensureInstrumentationRegistered(folder, config.distDir);
+}

@@ -1,6 +1,8 @@
 // npm start: builds Family Book when the build is missing or older than the sources, then serves
 // the production (standalone) server on PORT (default 3000). Data stays in ./data unless DATA_DIR
 // says otherwise; with no DATABASE_URL the embedded database is used, so no .env is needed.
+// npm run worker (--worker): the same build as a process that serves nothing and runs background
+// jobs only (docs/decisions/012-jobs.md).
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -56,9 +58,9 @@ export function build() {
  */
 export const serverEnvironmentDefaults = { MALLOC_ARENA_MAX: "2" };
 
-export function serve(extraEnvironment = {}) {
+export function serve(extraEnvironment = {}, { worker = false } = {}) {
   const dataDirectory = path.resolve(root, process.env.DATA_DIR ?? "data");
-  const server = spawn(process.execPath, [serverFile], {
+  const server = spawn(process.execPath, [serverFile, ...(worker ? ["--worker"] : [])], {
     cwd: standalone,
     stdio: "inherit",
     env: {
@@ -79,5 +81,5 @@ export function serve(extraEnvironment = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes("--rebuild") || !buildIsCurrent()) build();
-  serve();
+  serve({}, { worker: process.argv.includes("--worker") });
 }

@@ -2,7 +2,7 @@
 // a process whose output is kept line by line, a readiness check (a line it prints, then its
 // port accepting connections), and a stop that cannot hang. `startApp` starts the built app the
 // way `npm start` does: the standalone server behind its entry (scripts/family-book-server.mjs),
-// with the environment defaults of `npm start`.
+// with the environment defaults of `npm start`; `startWorker` the same build as `npm run worker`.
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
@@ -12,7 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { serverEnvironmentDefaults, serverFile } from "../start.mjs";
 
 /** Settings of the caller's shell that would point a started app at real services by accident. */
-const SERVICE_SETTINGS = /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|PORT$|HOSTNAME$)/;
+const SERVICE_SETTINGS = /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|WORKERS$|PORT$|HOSTNAME$)/;
 const KEPT_LOG_LINES = 5000;
 
 /** A loopback port nothing listens on right now. */
@@ -50,7 +50,7 @@ function accepts(port) {
 /**
  * Starts `node <args>` that will listen on `port` of 127.0.0.1, and resolves to
  * { label, port, url, child, log, exited, stop() } once it has printed a line containing
- * `readyLine` and its port accepts connections. `env` is its whole environment. Every line it
+ * `readyLine` and its port accepts connections (without a port: once it has printed the line). `env` is its whole environment. Every line it
  * prints (blank ones aside) goes to `onLog(line, "stdout" | "stderr")`, to `logFile` when given,
  * and to `log` (the last 5000). `stop()` sends SIGTERM, then SIGKILL after 10 s, and resolves to
  * how it exited; a script that ends without stopping it kills it.
@@ -99,7 +99,7 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
   };
 
   const deadline = Date.now() + timeoutMs;
-  while (!ready || !(await accepts(port))) {
+  while (!ready || (port !== undefined && !(await accepts(port)))) {
     const lastLines = `${log.slice(-30).join("\n")}${logFile ? `\n(the whole log: ${logFile})` : ""}`;
     if (exited) {
       await started.stop();
@@ -121,7 +121,6 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
  */
 export async function startApp({ env = {}, label = "app", onLog, logFile, timeoutMs = 180_000 } = {}) {
   const port = await freePort();
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVICE_SETTINGS.test(key)));
   return startProcess({
     label,
     args: [serverFile],
@@ -131,14 +130,29 @@ export async function startApp({ env = {}, label = "app", onLog, logFile, timeou
     onLog,
     logFile,
     timeoutMs,
-    env: {
-      ...serverEnvironmentDefaults,
-      ...inherited,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      HOSTNAME: "127.0.0.1",
-      PORT: String(port),
-      ...env,
-    },
+    env: { ...builtAppEnvironment(), HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
   });
+}
+
+/**
+ * Starts the built app as `npm run worker` does: it serves nothing and runs background jobs.
+ * Resolves once it has opened its database and started its workers; see startProcess for the rest.
+ */
+export async function startWorker({ env = {}, label = "worker", onLog, logFile, timeoutMs = 180_000 } = {}) {
+  return startProcess({
+    label,
+    args: [serverFile, "--worker"],
+    cwd: path.dirname(serverFile),
+    readyLine: "Family Book worker is ready",
+    onLog,
+    logFile,
+    timeoutMs,
+    env: { ...builtAppEnvironment(), ...env },
+  });
+}
+
+/** A clean environment for the built app: no service settings inherited from the shell. */
+function builtAppEnvironment() {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVICE_SETTINGS.test(key)));
+  return { ...serverEnvironmentDefaults, ...inherited, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 }

@@ -1,15 +1,31 @@
 import "server-only";
-import { getDatabase } from "@/server/db/client";
+import { closeDatabase, getDatabase } from "@/server/db/client";
 import { assertConfiguration, ConfigurationError, s3Configured } from "@/server/env";
+import { startJobs, stopJobs } from "@/server/jobs/queue";
 import { checkBucketCors, type BucketCorsCheck } from "./check-bucket-cors";
 
+/**
+ * "web": the app (`npm start`), which also runs background jobs unless WORKERS=false.
+ * "worker": `npm run worker`, the same build serving nothing and running background jobs only.
+ */
+export type ServerRole = "web" | "worker";
+
 /** Answers once the server may take requests; the bucket's CORS check goes on in the background. */
-export async function startServer(): Promise<{ bucketCors: Promise<BucketCorsCheck | null> }> {
+export async function startServer({ role = "web" }: { role?: ServerRole } = {}): Promise<{ bucketCors: Promise<BucketCorsCheck | null> }> {
   try {
     const env = assertConfiguration();
     const database = await getDatabase();
+    const workers = role === "worker" || env.WORKERS;
+    await startJobs({ workers });
     const storage = s3Configured(env) ? `S3 bucket ${env.S3_BUCKET}` : "local files";
-    console.log(`Family Book is ready: ${database.backend === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL"}, photos in ${storage}.`);
+    const backend = database.backend === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL";
+    if (role === "worker") {
+      console.log(`Family Book worker is ready: ${backend}, photos in ${storage}, running background jobs.`);
+      stopOnSignals();
+      return { bucketCors: Promise.resolve(null) };
+    }
+    const jobs = workers ? "background jobs run here" : "background jobs run elsewhere (WORKERS=false)";
+    console.log(`Family Book is ready: ${backend}, photos in ${storage}, ${jobs}.`);
     // Not awaited: a slow or unreachable bucket must not hold up serving; it only warns.
     const bucketCors = checkBucketCors({ env }).catch((error) => {
       console.warn("Checking the bucket's CORS rules failed:", (error as Error).message);
@@ -21,4 +37,28 @@ export async function startServer(): Promise<{ bucketCors: Promise<BucketCorsChe
     // Serving requests without configuration or a database would only fail later, less clearly.
     process.exit(1);
   }
+}
+
+/**
+ * A worker stopped by its supervisor finishes the jobs in hand (10 s at most; what is still running
+ * then is marked failed and retried by another worker), then closes the database and exits.
+ */
+function stopOnSignals() {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Family Book worker is stopping (${signal}): finishing the jobs in hand.`);
+    stopJobs()
+      .then(() => closeDatabase())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error("Family Book worker could not stop cleanly:", error);
+          process.exit(1);
+        },
+      );
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }

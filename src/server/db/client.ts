@@ -25,8 +25,16 @@ export type Database = {
    * text and parameters, a name to prepare it under on PostgreSQL. Never for our own SQL.
    */
   execute(text: string, values: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+  /**
+   * Where the job queue keeps its tables (docs/decisions/012-jobs.md): the one embedded PGlite
+   * itself, since a second handle on its folder would corrupt it, or PostgreSQL's address.
+   */
+  jobStore: { kind: "embedded"; pglite: PGlite } | { kind: "postgresql"; connectionString: string };
   close(): Promise<void>;
 };
+
+/** How this process names itself to PostgreSQL (pg_stat_activity), so an operator can tell instances apart. */
+export const applicationName = (role: string) => `family-book ${role} pid ${process.pid}`;
 
 // One database per process. The handle lives on globalThis because Next bundles route handlers,
 // pages and instrumentation separately: a module-level variable would open the embedded
@@ -98,6 +106,7 @@ async function openPostgres(env: Environment): Promise<Database> {
     max: env.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    application_name: applicationName("app"),
   });
   // A server restart drops idle connections; the pool replaces them, the process must not crash.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
@@ -105,6 +114,7 @@ async function openPostgres(env: Environment): Promise<Database> {
   return {
     prisma,
     backend: "postgresql",
+    jobStore: { kind: "postgresql", connectionString },
     // Named statements: each pooled connection parses and plans a statement once, not on every request.
     query: async <Row,>(statement: Prisma.Sql) => (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as Row[],
     async execute(text, values, name) {
@@ -145,6 +155,7 @@ async function openEmbedded(env: Environment): Promise<Database> {
     return {
       prisma,
       backend: "embedded",
+      jobStore: { kind: "embedded", pglite },
       // PGlite runs one statement at a time and holds it for an open transaction, as it does for Prisma.
       query: async <Row,>(statement: Prisma.Sql) => (await pglite.query<Row>(statement.text, statement.values)).rows,
       async execute(text, values) {

@@ -1,5 +1,7 @@
 import "server-only";
+import { z } from "zod";
 import { getDb } from "@/server/db/client";
+import { defineJob } from "@/server/jobs/job-definition";
 import { getStorage } from "@/server/storage";
 import { deleteObjects } from "./photo-pipeline";
 
@@ -12,7 +14,7 @@ export const UPLOADS_PREFIX = "uploads/";
 
 /**
  * Housekeeping for presigned uploads, in two passes:
- * - uploads no memory took within a day: rows and their objects, a batch at a time;
+ * - uploads no memory took within a day: rows and their objects, a batch at a time until none is left;
  * - objects under uploads/ that no pending upload names (written after their upload was used or
  *   removed, through a URL that was still valid), once that URL's window is over. Storage is the
  *   one to ask here: these objects have no row that would lead to them.
@@ -20,15 +22,20 @@ export const UPLOADS_PREFIX = "uploads/";
 export async function sweepStaleUploads({ now = new Date(), batchSize = 100 }: { now?: Date; batchSize?: number } = {}) {
   const prisma = await getDb();
   const storage = getStorage();
-  const stale = await prisma.photoUpload.findMany({
-    where: { created_at: { lt: new Date(now.getTime() - UPLOAD_LIFETIME_MS) } },
-    select: { id: true, key: true },
-    orderBy: { created_at: "asc" },
-    take: batchSize,
-  });
-  if (stale.length > 0) {
+  let removed = 0;
+  for (;;) {
+    const stale = await prisma.photoUpload.findMany({
+      where: { created_at: { lt: new Date(now.getTime() - UPLOAD_LIFETIME_MS) } },
+      select: { id: true, key: true },
+      orderBy: { created_at: "asc" },
+      take: batchSize,
+    });
+    if (stale.length === 0) break;
+    // The row goes first: an upload without its object is only a missing photo, never a stray file.
     await prisma.photoUpload.deleteMany({ where: { id: { in: stale.map((upload) => upload.id) } } });
     await deleteObjects(storage, stale.map((upload) => upload.key));
+    removed += stale.length;
+    if (stale.length < batchSize) break;
   }
 
   const windowStart = now.getTime() - UPLOAD_URL_LIFETIME_SECONDS * 1000;
@@ -48,5 +55,16 @@ export async function sweepStaleUploads({ now = new Date(), batchSize = 100 }: {
     if (candidates.length >= 500) await removeOrphans();
   }
   if (candidates.length > 0) await removeOrphans();
-  return { removed: stale.length, orphans };
+  return { removed, orphans };
 }
+
+export const sweepStaleUploadsJob = defineJob({
+  name: "housekeeping.stale-uploads",
+  schema: z.null(),
+  handler: (_data, attempt) => sweepStaleUploads({ now: attempt.now }),
+  retryLimit: 3,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+  schedule: "0 * * * *",
+  policy: "exclusive",
+});

@@ -1,0 +1,36 @@
+import "server-only";
+import { z } from "zod";
+import { getDb } from "@/server/db/client";
+import { defineJob } from "@/server/jobs/job-definition";
+
+const BATCH_SIZE = 1000;
+
+/**
+ * Removes rate-limit counters whose window has ended (docs/decisions/010-sign-in-throttling.md):
+ * rate-limiter-flexible reads an ended window as empty, so the row only takes space. Counters
+ * without an end (none of ours) are kept. In Redis (REDIS_URL) counters expire by themselves.
+ */
+export async function deleteExpiredRateLimits({ now = new Date() }: { now?: Date } = {}) {
+  const prisma = await getDb();
+  const endedBefore = BigInt(now.getTime());
+  let removed = 0;
+  for (;;) {
+    const count = await prisma.$executeRaw`
+      DELETE FROM rate_limits WHERE key IN (
+        SELECT key FROM rate_limits WHERE expire <= ${endedBefore} LIMIT ${BATCH_SIZE}
+      )`;
+    removed += count;
+    if (count < BATCH_SIZE) return { removed };
+  }
+}
+
+export const deleteExpiredRateLimitsJob = defineJob({
+  name: "housekeeping.expired-rate-limits",
+  schema: z.null(),
+  handler: (_data, attempt) => deleteExpiredRateLimits({ now: attempt.now }),
+  retryLimit: 3,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  schedule: "0 * * * *",
+  policy: "exclusive",
+});

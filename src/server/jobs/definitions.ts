@@ -1,0 +1,31 @@
+import "server-only";
+import type { z } from "zod";
+import { deleteEndedSessionsJob } from "@/server/auth/delete-ended-sessions";
+import { deleteExpiredRateLimitsJob } from "@/server/http/delete-expired-rate-limits";
+import { sweepOrphanPhotosJob } from "@/server/memories/sweep-orphan-photos";
+import { sweepStaleUploadsJob } from "@/server/memories/sweep-stale-uploads";
+import { confirmationEmailJob } from "@/server/auth/email-verification";
+import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
+import { sendEmailJob } from "@/server/email/send-email-job";
+import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
+
+// Every job Family Book runs (docs/decisions/012-jobs.md). A domain declares its job with
+// defineJob beside the use case it runs, and adds it here; enqueueJob's names and data are typed
+// from this list, and every instance with workers creates, schedules and works each of them.
+export const jobDefinitions = [
+  // Housekeeping (docs/product.md §12): each on a schedule, once per occurrence.
+  deleteEndedSessionsJob,
+  deleteExpiredRateLimitsJob,
+  sweepStaleUploadsJob,
+  sweepOrphanPhotosJob,
+  // Email (docs/product.md §11).
+  sendEmailJob,
+  passwordResetEmailJob,
+  confirmationEmailJob,
+  relativeJoinedEmailsJob,
+] as const;
+
+export type JobDefinitions = typeof jobDefinitions;
+export type JobName = JobDefinitions[number]["name"];
+/** What enqueueJob takes for a job: its schema's input. */
+export type JobData<Name extends JobName> = z.input<Extract<JobDefinitions[number], { name: Name }>["schema"]>;

@@ -1,0 +1,62 @@
+import "server-only";
+import { z } from "zod";
+import { getDb } from "@/server/db/client";
+import { defineJob } from "@/server/jobs/job-definition";
+import { getStorage } from "@/server/storage";
+import { deleteObjects } from "./photo-pipeline";
+
+export const MEMORY_PHOTOS_PREFIX = "memories/";
+/**
+ * An object this young may belong to a memory being saved right now: its photos are written
+ * before the transaction that records them commits.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+const BATCH_SIZE = 500;
+
+/**
+ * Removes photo objects that no photo of any memory names: left by a save that failed between
+ * writing its photos and recording them, by a removal whose delete did not reach storage, or by
+ * an account deleted with its memories. Storage is listed by prefix, so an object is found
+ * whether or not any row ever led to it; each batch of keys is then checked against every key a
+ * photo row holds (original, display size, thumbnail).
+ */
+export async function sweepOrphanPhotos({ now = new Date() }: { now?: Date } = {}) {
+  const prisma = await getDb();
+  const storage = getStorage();
+  const writtenBefore = now.getTime() - ORPHAN_GRACE_MS;
+  let checked = 0;
+  let removed = 0;
+  let candidates: string[] = [];
+  const removeUnreferenced = async () => {
+    const referenced = await prisma.memoryPhoto.findMany({
+      where: { OR: [{ original_key: { in: candidates } }, { display_key: { in: candidates } }, { thumbnail_key: { in: candidates } }] },
+      select: { original_key: true, display_key: true, thumbnail_key: true },
+    });
+    const kept = new Set(referenced.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]));
+    const orphaned = candidates.filter((key) => !kept.has(key));
+    await deleteObjects(storage, orphaned);
+    checked += candidates.length;
+    removed += orphaned.length;
+    candidates = [];
+  };
+  for await (const object of storage.list(MEMORY_PHOTOS_PREFIX)) {
+    if (object.lastModified.getTime() >= writtenBefore) continue;
+    candidates.push(object.key);
+    if (candidates.length >= BATCH_SIZE) await removeUnreferenced();
+  }
+  if (candidates.length > 0) await removeUnreferenced();
+  return { checked, removed };
+}
+
+export const sweepOrphanPhotosJob = defineJob({
+  name: "housekeeping.orphan-photos",
+  schema: z.null(),
+  handler: (_data, attempt) => sweepOrphanPhotos({ now: attempt.now }),
+  retryLimit: 3,
+  retryBackoff: true,
+  // Listing a large bucket takes a while; a pass that is really lost is retried after this.
+  expireInSeconds: 60 * 60,
+  // Daily, at a quiet hour for most families; the whole photo prefix is listed each time.
+  schedule: "0 3 * * *",
+  policy: "exclusive",
+});

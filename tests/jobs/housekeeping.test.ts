@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { utimes } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { dataDirectory } from "@/server/env";
+import { jobDefinitions } from "@/server/jobs/definitions";
+import type { JobQueue } from "@/server/jobs/job-queue";
+import { getStorage } from "@/server/storage";
+import { createAccount, type TestAccount } from "../helpers/accounts";
+import { advanceUntil, startTestQueue, TestClock } from "../helpers/jobs";
+import { createMemoryAs, jpeg } from "../helpers/memories";
+import { backendName } from "../helpers/test-database";
+import { uploadPhoto } from "../helpers/uploads";
+
+// Housekeeping on the job queue (docs/product.md §12): ended sessions, ended
+// rate-limit counters, abandoned uploads and photo objects no memory names, each on its schedule.
+// The queue's clock is set two days ahead, just before 03:00 UTC, when every one of them is due,
+// so what was made "now" is two days old; what must be kept is dated just before that clock.
+
+const HOUR = 60 * 60 * 1000;
+const housekeeping = jobDefinitions.filter((definition) => definition.name.startsWith("housekeeping."));
+const scheduled = Object.fromEntries(housekeeping.map((definition) => [definition.name, definition.schedule]));
+
+function justBeforeThreeAm(after: number) {
+  const day = new Date(after);
+  day.setUTCHours(3, 0, 0, 0);
+  if (day.getTime() <= after) day.setUTCDate(day.getUTCDate() + 1);
+  return day.getTime() - 30_000;
+}
+
+const clock = new TestClock(justBeforeThreeAm(Date.now() + 48 * HOUR));
+const queueNow = () => clock.now();
+let queue: JobQueue<typeof housekeeping>;
+let owner: TestAccount;
+
+/** Dates a stored object's last change, as storage lists it (the local driver's file time). */
+async function setWrittenAt(key: string, at: number) {
+  const file = path.join(dataDirectory(), "objects", ...key.split("/"));
+  await utimes(file, new Date(at), new Date(at));
+}
+
+const world = {
+  sessions: {} as Record<"expired" | "signedOutLongAgo" | "signedOutAnHourAgo" | "live", string>,
+  rateLimits: {} as Record<"ended" | "running" | "endless", string>,
+  uploads: {} as Record<"abandoned" | "fresh", { id: string; key: string }>,
+  strayUploadObject: "",
+  photos: { kept: [] as string[], orphan: "", youngOrphan: "" },
+};
+
+beforeAll(async () => {
+  const prisma = await getDb();
+  owner = await createAccount();
+
+  // Sessions: four of the owner's, by SQL, as time would have left them.
+  const sessionIds = Object.fromEntries(
+    await Promise.all(
+      (["expired", "signedOutLongAgo", "signedOutAnHourAgo", "live"] as const).map(async (name) => {
+        const row = await prisma.session.create({
+          data: {
+            user_id: owner.user.id,
+            token_hash: randomUUID(),
+            expires_at: name === "expired" ? new Date(queueNow() - 60_000) : new Date(queueNow() + 24 * HOUR),
+            revoked_at: name === "signedOutLongAgo" ? new Date(queueNow() - 25 * HOUR) : name === "signedOutAnHourAgo" ? new Date(queueNow() - HOUR) : null,
+          },
+        });
+        return [name, row.id];
+      }),
+    ),
+  );
+  world.sessions = sessionIds as typeof world.sessions;
+
+  // Rate-limit counters in rate-limiter-flexible's layout: the window's end in ms, or none.
+  world.rateLimits = { ended: `test:${randomUUID()}`, running: `test:${randomUUID()}`, endless: `test:${randomUUID()}` };
+  await prisma.rateLimit.createMany({
+    data: [
+      { key: world.rateLimits.ended, points: 3, expire: BigInt(queueNow() - 1_000) },
+      { key: world.rateLimits.running, points: 3, expire: BigInt(queueNow() + 60_000) },
+      { key: world.rateLimits.endless, points: 1, expire: null },
+    ],
+  });
+
+  // Uploads: one no memory took (two days old by the queue's clock), one made an hour before it.
+  for (const name of ["abandoned", "fresh"] as const) {
+    const id = await uploadPhoto(owner.token, `${name}.jpg`, await jpeg());
+    const row = await prisma.photoUpload.findUniqueOrThrow({ where: { id } });
+    world.uploads[name] = { id, key: row.key };
+  }
+  await prisma.photoUpload.update({ where: { id: world.uploads.fresh.id }, data: { created_at: new Date(queueNow() - HOUR) } });
+  await setWrittenAt(world.uploads.fresh.key, queueNow() - HOUR);
+  // An object under uploads/ that no upload names (sent through a URL after its upload was used).
+  world.strayUploadObject = `uploads/${owner.user.id}/${randomUUID()}`;
+  await getStorage().put(world.strayUploadObject, await jpeg(), "image/jpeg");
+
+  // Photos: a memory's three objects, an object no photo names, and one written minutes ago.
+  const memory = await createMemoryAs(owner.token, {}, [{ name: "lake.jpg", bytes: await jpeg() }]);
+  const photo = await prisma.memoryPhoto.findFirstOrThrow({ where: { memory_id: memory.id } });
+  world.photos.kept = [photo.original_key, photo.display_key, photo.thumbnail_key];
+  world.photos.orphan = `memories/${randomUUID()}/${randomUUID()}/display.webp`;
+  world.photos.youngOrphan = `memories/${randomUUID()}/${randomUUID()}/display.webp`;
+  for (const key of [world.photos.orphan, world.photos.youngOrphan]) await getStorage().put(key, await jpeg(), "image/webp");
+  await setWrittenAt(world.photos.youngOrphan, queueNow() - 10 * 60_000);
+
+  // Two instances keep the schedules; 03:00 comes, when every housekeeping job is due.
+  queue = await startTestQueue({ definitions: housekeeping, clock });
+  const second = await startTestQueue({ definitions: housekeeping, clock });
+  const completed = async () => {
+    const states = await Promise.all(housekeeping.map(async ({ name }) => (await queue.boss.findJobs(name)).map((job) => job.state)));
+    return states.every((jobs) => jobs.length > 0 && jobs.every((state) => state === "completed"));
+  };
+  try {
+    await advanceUntil(clock, completed, { stepMs: 5_000, withinMs: 5 * 60_000 });
+  } finally {
+    await second.stop();
+  }
+});
+
+afterAll(async () => {
+  await queue?.stop();
+});
+
+describe(`housekeeping (${backendName})`, () => {
+  it("is scheduled: sessions, rate limits and uploads every hour, photo objects every night at 03:00 UTC", async () => {
+    expect(scheduled).toEqual({
+      "housekeeping.ended-sessions": "0 * * * *",
+      "housekeeping.expired-rate-limits": "0 * * * *",
+      "housekeeping.stale-uploads": "0 * * * *",
+      "housekeeping.orphan-photos": "0 3 * * *",
+    });
+    const schedules = await queue.boss.getSchedules();
+    expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toMatchObject(scheduled);
+  });
+
+  it("ran each job once at 03:00, on one of the two instances", async () => {
+    expect(housekeeping.map(({ name }) => name)).toEqual([
+      "housekeeping.ended-sessions",
+      "housekeeping.expired-rate-limits",
+      "housekeeping.stale-uploads",
+      "housekeeping.orphan-photos",
+    ]);
+    for (const { name } of housekeeping) {
+      const jobs = await queue.boss.findJobs(name);
+      expect(jobs, name).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ state: "completed", retryCount: 0 });
+    }
+  });
+
+  it("removes expired sessions and those signed out over a day ago, and keeps the rest", async () => {
+    const prisma = await getDb();
+    const left = await prisma.session.findMany({ where: { id: { in: Object.values(world.sessions) } }, select: { id: true } });
+    expect(left.map((row) => row.id).sort()).toEqual([world.sessions.signedOutAnHourAgo, world.sessions.live].sort());
+    const [job] = await queue.boss.findJobs("housekeeping.ended-sessions");
+    // Only those two: the session registration opened runs for 30 days.
+    expect(job?.output).toEqual({ removed: 2 });
+  });
+
+  it("removes rate-limit counters whose window has ended, and keeps running and endless ones", async () => {
+    const prisma = await getDb();
+    const left = await prisma.rateLimit.findMany({ where: { key: { in: Object.values(world.rateLimits) } }, select: { key: true } });
+    expect(left.map((row) => row.key).sort()).toEqual([world.rateLimits.running, world.rateLimits.endless].sort());
+  });
+
+  it("removes uploads no memory took within a day, with their objects, and stray objects under uploads/", async () => {
+    const prisma = await getDb();
+    const storage = getStorage();
+    expect(await prisma.photoUpload.findUnique({ where: { id: world.uploads.abandoned.id } })).toBeNull();
+    expect(await storage.head(world.uploads.abandoned.key)).toBeNull();
+    expect(await storage.head(world.strayUploadObject)).toBeNull();
+    expect(await prisma.photoUpload.findUnique({ where: { id: world.uploads.fresh.id } })).not.toBeNull();
+    expect(await storage.head(world.uploads.fresh.key)).not.toBeNull();
+  });
+
+  it("removes photo objects that no memory's photo names, found by listing storage, and keeps young ones and every named one", async () => {
+    const storage = getStorage();
+    expect(await storage.head(world.photos.orphan)).toBeNull();
+    expect(await storage.head(world.photos.youngOrphan)).not.toBeNull();
+    for (const key of world.photos.kept) expect(await storage.head(key), key).not.toBeNull();
+    const [job] = await queue.boss.findJobs("housekeeping.orphan-photos");
+    expect(job?.output).toEqual({ checked: 4, removed: 1 });
+  });
+});
