@@ -60,7 +60,25 @@ const environmentSchema = z.object({
     .transform((value) => value ?? 30),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  /** Outgoing mail server; without it emails are written to DATA_DIR/outbox (docs/decisions/013-email.md). */
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465" })
+      .optional(),
+  ),
+  /** Who Family Book's emails come from: an address, or a name and an address. */
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "MAIL_FROM must be an address, e.g. Family Book <hello@familybook.example>")
+      .optional(),
+  ),
   RATE_LIMIT_DISABLED: booleanFlag,
+  /** Whether this instance runs background jobs besides serving (docs/decisions/012-jobs.md). */
+  WORKERS: z
+    .enum(["1", "0", "true", "false", ""], { error: "WORKERS must be true or false" })
+    .optional()
+    .transform((value) => value !== "0" && value !== "false"),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -142,6 +160,14 @@ export function assertConfiguration() {
   }
   if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
     throw new ConfigurationError("GOOGLE_CLIENT_ID is set, so GOOGLE_CLIENT_SECRET must be set too.");
+  }
+  // Email that leaves the machine must come from a real address and link to the one public
+  // address: a link built on a request's Host could be pointed elsewhere by whoever sent it.
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    throw new ConfigurationError("SMTP_URL is set, so MAIL_FROM must be set too: the address emails come from, e.g. Family Book <hello@familybook.example>.");
+  }
+  if (env.SMTP_URL && !env.APP_URL) {
+    throw new ConfigurationError("SMTP_URL is set, so APP_URL must be set too: links in emails (such as password resets) are built on it.");
   }
   return env;
 }

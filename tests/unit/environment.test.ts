@@ -9,7 +9,7 @@ let folder: string;
 
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), "family-book-env-"));
-  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL", "INVITE_LINK_DAYS"]) {
+  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL", "INVITE_LINK_DAYS", "WORKERS", "SMTP_URL", "MAIL_FROM"]) {
     delete process.env[name];
   }
   process.env.DATA_DIR = folder;
@@ -70,8 +70,50 @@ describe("configuration", () => {
     expect(() => getEnv()).toThrow(message);
   });
 
+  it("runs background jobs in every instance unless WORKERS is false (or 0), and refuses anything else", () => {
+    expect(getEnv().WORKERS).toBe(true);
+    for (const [value, expected] of [["", true], ["true", true], ["1", true], ["false", false], ["0", false]] as const) {
+      process.env.WORKERS = value;
+      resetEnvForTests();
+      expect(getEnv().WORKERS).toBe(expected);
+    }
+    process.env.WORKERS = "no";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow("WORKERS must be true or false");
+  });
+
   it("requires S3 credentials once a bucket is named", () => {
     process.env.S3_BUCKET = "family-photos";
     expect(() => assertConfiguration()).toThrow("S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too.");
+  });
+
+  it("sends email to the outbox with no SMTP_URL, needing nothing else", () => {
+    expect(getEnv().SMTP_URL).toBeUndefined();
+    expect(() => assertConfiguration()).not.toThrow();
+  });
+
+  it("requires MAIL_FROM and APP_URL once SMTP_URL is set, and says why", () => {
+    process.env.SMTP_URL = "smtps://user:secret@smtp.example.com:465";
+    expect(() => assertConfiguration()).toThrow("SMTP_URL is set, so MAIL_FROM must be set too");
+    process.env.MAIL_FROM = "Family Book <hello@familybook.example>";
+    resetEnvForTests();
+    expect(() => assertConfiguration()).toThrow("SMTP_URL is set, so APP_URL must be set too: links in emails");
+    process.env.APP_URL = "https://familybook.example";
+    resetEnvForTests();
+    expect(() => assertConfiguration()).not.toThrow();
+  });
+
+  it.each([
+    ["SMTP_URL", "http://smtp.example.com", "SMTP_URL must be an smtp:// or smtps:// URL"],
+    ["MAIL_FROM", "Family Book", "MAIL_FROM must be an address"],
+    ["MAIL_FROM", "Family Book <hello@familybook.example", "MAIL_FROM must be an address"],
+  ])("refuses %s=%s and says why", (name, value, message) => {
+    process.env[name] = value;
+    expect(() => getEnv()).toThrow(message);
+  });
+
+  it.each(["hello@familybook.example", "Family Book <hello@familybook.example>"])("takes MAIL_FROM=%s", (value) => {
+    process.env.MAIL_FROM = value;
+    expect(getEnv().MAIL_FROM).toBe(value);
   });
 });

@@ -1,0 +1,37 @@
+// The kinds of email a member may turn off (docs/product.md §11). Everything else Family Book
+// sends — a password reset, an invitation — is sent whenever it is asked for.
+
+export const EMAIL_PREFERENCE_KINDS = ["weekly-questions", "weekly-digest", "relative-joined"] as const;
+
+export type EmailPreferenceKind = (typeof EMAIL_PREFERENCE_KINDS)[number];
+
+export type EmailPreferenceText = {
+  /** The switch's name on the Settings page. */
+  label: string;
+  /** What the email is, under the switch. */
+  description: string;
+  /** What the unsubscribe page says once this kind is turned off. */
+  turnedOff: string;
+};
+
+export const emailPreferenceTexts: Record<EmailPreferenceKind, EmailPreferenceText> = {
+  "weekly-questions": {
+    label: "Weekly questions",
+    description: "One question about your life each week, to answer when you have a moment.",
+    turnedOff: "You will no longer get a weekly question by email.",
+  },
+  "weekly-digest": {
+    label: "Weekly family digest",
+    description: "Once a week, the memories and answers your family shared.",
+    turnedOff: "You will no longer get the weekly family digest by email.",
+  },
+  "relative-joined": {
+    label: "New relatives",
+    description: "When someone joins your family on Family Book.",
+    turnedOff: "You will no longer get an email when a relative joins your family.",
+  },
+};
+
+export function isEmailPreferenceKind(value: unknown): value is EmailPreferenceKind {
+  return typeof value === "string" && (EMAIL_PREFERENCE_KINDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,58 @@
+import type { ReactElement } from "react";
+import type { z } from "zod";
+import type { EmailPreferenceKind } from "@/lib/email-preferences";
+import type { EmailFooter } from "./templates/email-layout";
+import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "./templates/confirm-email-email";
+import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
+import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
+import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
+
+// Every email Family Book sends, by name: what it needs to be written (checked when it is queued
+// and again when it is sent), its subject, and whether the person may turn it off. Transactional
+// emails answer something the person (or a relative, for invitations) just did and are always
+// sent; the others carry List-Unsubscribe (RFC 8058) and a link to turn them off.
+
+type Unsubscribe = NonNullable<EmailFooter["unsubscribe"]>;
+
+type TemplateDefinition<Schema extends z.ZodType> =
+  | { kind: "transactional"; props: Schema; subject: (props: z.output<Schema>) => string; body: (props: z.output<Schema>) => ReactElement }
+  | {
+      kind: EmailPreferenceKind;
+      props: Schema;
+      subject: (props: z.output<Schema>) => string;
+      body: (props: z.output<Schema>, unsubscribe: Unsubscribe) => ReactElement;
+    };
+
+const define = <Schema extends z.ZodType>(definition: TemplateDefinition<Schema>) => definition;
+
+export const emailTemplates = {
+  "password-reset": define({
+    kind: "transactional",
+    props: passwordResetEmailProps,
+    subject: passwordResetSubject,
+    body: (props) => <PasswordResetEmail {...props} />,
+  }),
+  "confirm-email": define({
+    kind: "transactional",
+    props: confirmEmailEmailProps,
+    subject: confirmEmailSubject,
+    body: (props) => <ConfirmEmailEmail {...props} />,
+  }),
+  invitation: define({
+    kind: "transactional",
+    props: invitationEmailProps,
+    subject: invitationSubject,
+    body: (props) => <InvitationEmail {...props} />,
+  }),
+  "relative-joined": define({
+    kind: "relative-joined",
+    props: relativeJoinedEmailProps,
+    subject: relativeJoinedSubject,
+    body: (props, unsubscribe) => <RelativeJoinedEmail {...props} unsubscribe={unsubscribe} />,
+  }),
+};
+
+export type EmailTemplateName = keyof typeof emailTemplates;
+export type EmailTemplateProps<Name extends EmailTemplateName> = z.output<(typeof emailTemplates)[Name]["props"]>;
+
+export const EMAIL_TEMPLATE_NAMES = Object.keys(emailTemplates) as EmailTemplateName[];
