@@ -9,7 +9,14 @@ import { INVALID_INVITE, joinFamilyLine } from "@/lib/schemas/invites";
 
 /** The invite the register page opened with, as the server found it (docs/decisions/008-invites.md). */
 export type InviteAtOpen =
-  | { status: "open"; code: string; familyName: string | null; invitedBy: string | null }
+  | {
+      status: "open";
+      code: string;
+      familyName: string | null;
+      invitedBy: string | null;
+      /** An invitation by email: to whom it was sent, and whether that address already has an account. */
+      invitation?: { firstName: string; email: string; hasAccount: boolean };
+    }
   | { status: "refused" };
 
 /** Forgets the invite this browser remembered, and takes it out of the address bar. */
@@ -64,10 +71,21 @@ export function InviteNotice({ invite, onDeclined, onSignIn }: { invite: InviteA
         <UsersIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
         {joinFamilyLine({ familyName: invite.familyName, invitedBy: invite.invitedBy })}
       </p>
-      <p className="text-sm">
-        Registering below makes you a member of this family: you will see what they share, and they will see what you choose to
-        share.
-      </p>
+      {invite.invitation?.hasAccount ? (
+        <div role="status" className="flex flex-col gap-3">
+          <p>
+            There is already a Family Book account for {invite.invitation.email}. Sign in with it instead of registering again.
+          </p>
+          <Button type="button" onClick={onSignIn} className="self-start">
+            Sign in
+          </Button>
+        </div>
+      ) : (
+        <p className="text-base">
+          Registering below makes you a member of this family: you will see what they share, and they will see what you choose
+          to share.
+        </p>
+      )}
       <Button type="button" variant="outline" onClick={decline} disabled={busy} className="self-start">
         Create my own family instead
       </Button>

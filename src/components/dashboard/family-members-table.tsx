@@ -16,6 +16,19 @@ function AdminSwitch({ member }: { member: FamilyMemberDto }) {
   );
 }
 
+/** On a phone the table's column headings are gone, so the switch carries its own visible label. */
+function LabelledAdminSwitch({ member }: { member: FamilyMemberDto }) {
+  const id = `admin-access-${member.id}`;
+  return (
+    <div className="flex shrink-0 flex-col items-center gap-1">
+      <Switch id={id} checked={member.is_admin} disabled aria-describedby="role-management-note" />
+      <label htmlFor={id} className="text-base text-muted-foreground">
+        Admin<span className="sr-only"> access for {member.first_name} {member.last_name}</span>
+      </label>
+    </div>
+  );
+}
+
 /** The family-members table of the dashboard (docs/product.md §2); a stacked list on narrow screens. */
 export function FamilyMembersTable({ members, viewerId }: { members: FamilyMemberDto[]; viewerId: string }) {
   const nameOf = (member: FamilyMemberDto) => `${member.first_name} ${member.last_name}${member.id === viewerId ? " (you)" : ""}`;
@@ -24,7 +37,7 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
       <h2 id="members-title" className="text-2xl font-semibold">
         Family members
       </h2>
-      <p id="role-management-note" className="text-sm text-muted-foreground">
+      <p id="role-management-note" className="text-base text-muted-foreground">
         Admin Access: {ROLE_NOTE}
       </p>
 
@@ -62,11 +75,11 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
             <Avatar firstName={member.first_name} lastName={member.last_name} imageUrl={member.profile_image_url} size="md" />
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="font-semibold">{nameOf(member)}</span>
-              <span className="text-sm text-muted-foreground">
+              <span className="text-base text-muted-foreground">
                 Joined {formatLongDate(member.created_at)} · <span className="capitalize">{member.family_role}</span>
               </span>
             </div>
-            <AdminSwitch member={member} />
+            <LabelledAdminSwitch member={member} />
           </li>
         ))}
       </ul>

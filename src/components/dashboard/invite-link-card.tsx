@@ -170,14 +170,14 @@ export function InviteLinkCard({ invite }: { invite: FamilyInviteDto }) {
               value={link.url}
               aria-describedby="invite-link-expiry"
               onFocus={(event) => event.currentTarget.select()}
-              className="font-mono text-sm"
+              className="font-mono text-base"
             />
             <Button type="button" onClick={copy}>
               <CopyIcon aria-hidden="true" />
               Copy link
             </Button>
           </div>
-          <p id="invite-link-expiry" className="text-sm text-muted-foreground">
+          <p id="invite-link-expiry" className="text-base text-muted-foreground">
             Works until {untilDay(link.expires_at)}.
           </p>
         </div>
@@ -194,7 +194,7 @@ export function InviteLinkCard({ invite }: { invite: FamilyInviteDto }) {
           {invite.status !== "closed" && <CloseLinkButton afterClose={() => replaceRef.current?.focus()} />}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">
+        <p className="text-base text-muted-foreground">
           {link ? `Only ${admins} can replace or close this link.` : `Ask ${admins} for a new link.`}
         </p>
       )}

@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
 import { AppError } from "@/server/http/app-error";
+import { invitationCodeHash, usableInvitationSql } from "@/server/invitations/invitation-rules";
 import { inviteExpiry, openInviteSql } from "./invite-rules";
 
 type Transaction = Prisma.TransactionClient;
@@ -19,8 +20,12 @@ export async function joinOrStartFamily(
   { inviteCode, familyName, account }: { inviteCode?: string; familyName: string | null; account: NewAccount },
 ) {
   if (inviteCode !== undefined) {
-    const familyId = await familyOfOpenInvite(tx, inviteCode);
-    return tx.user.create({ data: { ...account, family_id: familyId, family_role: "member" } });
+    const linkFamily = await familyOfOpenInvite(tx, inviteCode);
+    if (linkFamily) return tx.user.create({ data: { ...account, family_id: linkFamily, family_role: "member" } });
+    const invitation = await acceptInvitation(tx, inviteCode);
+    // Following the link in an invitation proves the address it was sent to (docs/decisions/017-verified-addresses.md).
+    const verified = invitation.email_normalized === account.email_normalized ? { email_verified_at: account.email_verified_at ?? new Date() } : {};
+    return tx.user.create({ data: { ...account, ...verified, family_id: invitation.family_id, family_role: "member" } });
   }
   const family = await tx.family.create({ data: { name: familyName }, select: { id: true } });
   const user = await tx.user.create({ data: { ...account, family_id: family.id, family_role: "admin" } });
@@ -31,14 +36,28 @@ export async function joinOrStartFamily(
 /**
  * The family of an open invite, read under a share lock: an admin replacing or closing the link
  * at this moment waits for this registration to finish, or this registration sees the link
- * already revoked and is refused. A revoked code can never let someone in.
+ * already revoked and is refused. A revoked code can never let someone in. Null when the code
+ * is not an open link of a family (it may be an invitation by email).
  */
 async function familyOfOpenInvite(tx: Transaction, code: string) {
   const rows = await tx.$queryRaw<{ family_id: string }[]>`
     SELECT family_id::text AS family_id FROM family_invites
      WHERE code = ${code} AND ${openInviteSql}
        FOR SHARE`;
-  const familyId = rows[0]?.family_id;
-  if (!familyId) throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });
-  return familyId;
+  return rows[0]?.family_id ?? null;
+}
+
+/**
+ * An invitation by email is used once (docs/decisions/016-invitations-by-email.md): accepting it
+ * is one conditional update, so of two registrations through one invitation at the same moment
+ * the second waits for the first and then finds it accepted. Revoked and expired ones let nobody in.
+ */
+async function acceptInvitation(tx: Transaction, code: string) {
+  const rows = await tx.$queryRaw<{ family_id: string; email_normalized: string }[]>`
+    UPDATE invitations SET accepted_at = now()
+     WHERE code_hash = ${invitationCodeHash(code)} AND ${usableInvitationSql}
+    RETURNING family_id::text AS family_id, email_normalized`;
+  const invitation = rows[0];
+  if (!invitation) throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });
+  return invitation;
 }

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { INVALID_INVITE, newInviteSchema } from "@/lib/schemas/invites";
 import { BODY_CAPS } from "@/server/http/read-body";
+import { ALREADY_IN_FAMILY, INVITATION_NOT_FOUND, newInvitationSchema, ONLY_INVITER_OR_ADMIN } from "@/lib/schemas/invitations";
+import { invitationDtoSchema, invitationListDtoSchema } from "@/server/invitations/invitation-dto";
+import { TOO_MANY_WAITING } from "@/server/invitations/invitation-limits";
 import { familyInviteDtoSchema } from "@/server/invites/family-invite-dto";
 import { FAMILY_NOT_FOUND, ONLY_ADMINS } from "@/server/invites/get-family-invite";
-import type { Operation } from "./operation";
+import { idParameter, type Operation } from "./operation";
 
-// The family's invite link (docs/decisions/008-invites.md).
+// The family's invite link (docs/decisions/008-invites.md) and invitations by email
+// (docs/decisions/016-invitations-by-email.md).
 
 const NO_FAMILY = `"${FAMILY_NOT_FOUND}": the caller belongs to no family.`;
 
@@ -60,5 +64,55 @@ export const inviteOperations: Operation[] = [
     summary: "Forget the invite this browser arrived through (the fb_invite cookie)",
     access: "public",
     answer: { status: 200, description: "Forgotten.", data: z.strictObject({ forgotten: z.literal(true) }) },
+  },
+  {
+    method: "get",
+    path: "/family/invitations",
+    tag: "Invites",
+    summary: "The family's invitations by email still waiting (pending or expired), for any member",
+    description: "Accepted and revoked invitations leave the list. At most 50 wait at once, so the list is not paged.",
+    access: "member",
+    answer: { status: 200, description: "Newest first.", data: invitationListDtoSchema },
+    refusals: { 404: NO_FAMILY },
+  },
+  {
+    method: "post",
+    path: "/family/invitations",
+    tag: "Invites",
+    summary: "Invite a relative by email: first name, email, an optional personal note",
+    description:
+      "Queues an email naming the inviter and the family, with a personal link `<origin>/register?familyId=<code>` that works once, " +
+      "for INVITE_LINK_DAYS, and fills in the register form. Inviting an address that already has an invitation waiting sends that " +
+      "one again (a new link; the old one stops). An address with an account elsewhere is still invited: the email and the register " +
+      "page tell the person to sign in instead.",
+    access: "member",
+    body: { media: "application/json", schema: newInvitationSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 201, description: "The invitation, as listed.", data: z.strictObject({ invitation: invitationDtoSchema }) },
+    refusals: {
+      400: "Invalid input (per field).",
+      404: NO_FAMILY,
+      409: `"${ALREADY_IN_FAMILY("Ann")}" (on email) for a member of the family, or "${TOO_MANY_WAITING}"`,
+      429: "More than 30 invitations by one member, or 3 to one address, in a day.",
+    },
+  },
+  {
+    method: "post",
+    path: "/family/invitations/{id}/resend",
+    tag: "Invites",
+    summary: "Send a waiting invitation again, with a new link; the old link stops working",
+    access: "member",
+    params: idParameter("id", "invitation"),
+    answer: { status: 200, description: "The invitation, with its new sent_at and expires_at.", data: z.strictObject({ invitation: invitationDtoSchema }) },
+    refusals: { 403: `"${ONLY_INVITER_OR_ADMIN}"`, 404: `"${INVITATION_NOT_FOUND}": unknown, another family's, accepted or revoked.`, 429: "As for sending." },
+  },
+  {
+    method: "delete",
+    path: "/family/invitations/{id}",
+    tag: "Invites",
+    summary: "Revoke an invitation: its link stops working at once",
+    access: "member",
+    params: idParameter("id", "invitation"),
+    answer: { status: 200, description: "The invitation as it was.", data: z.strictObject({ invitation: invitationDtoSchema }) },
+    refusals: { 403: `"${ONLY_INVITER_OR_ADMIN}"`, 404: `"${INVITATION_NOT_FOUND}": unknown, another family's, accepted or revoked.` },
   },
 ];
