@@ -1,0 +1,10 @@
+// POST /api/auth/email/resend – the signed-in person asks for a new confirmation link
+import { resendConfirmationEmail } from "@/server/auth/email-verification";
+import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
+import { requestOrigin } from "@/server/http/request-info";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const POST = authenticatedRoute(async ({ request, user }) => ok(await resendConfirmationEmail({ viewer: user, origin: requestOrigin(request) })));
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
