@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_DATA_DIRECTORY } from "./tests/e2e/support/data-directory";
 
 // End-to-end tests drive Debian's Chromium against the production server (scripts/start.mjs)
 // on a free port with a fresh embedded database. scripts/test.mjs picks the port and builds first.
@@ -69,7 +70,8 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOSTNAME: "127.0.0.1",
-        DATA_DIR: path.join(process.cwd(), ".e2e", "data"),
+        // Its emails are written to DATA_DIR/outbox, where the tests read them (no SMTP_URL).
+        DATA_DIR: E2E_DATA_DIRECTORY,
         DATABASE_URL: "",
         S3_BUCKET: "",
         // Many test accounts register from one address within minutes.

@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { ConfirmEmailBanner } from "@/components/account/confirm-email-banner";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/sonner";
 import { getCurrentUser } from "@/server/auth/current-user";
+import { isEmailConfirmed } from "@/server/auth/email-verification";
 import { PRODUCT_NAME } from "@/lib/constants";
 import "./globals.css";
 
@@ -19,6 +21,7 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
+  const unconfirmedEmail = user && !(await isEmailConfirmed(user.id)) ? user.email : null;
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col font-sans">
@@ -30,9 +33,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <SiteHeader signedIn={user !== null} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6">
+          {unconfirmedEmail && <ConfirmEmailBanner email={unconfirmedEmail} />}
           {children}
         </main>
-        <footer className="border-t py-6 text-center text-sm text-muted-foreground">
+        <footer className="border-t py-6 text-center text-base text-muted-foreground">
           {PRODUCT_NAME}: your family&apos;s stories, kept together.
         </footer>
         <Toaster />

@@ -5,7 +5,10 @@ export const FAMILY_BOOK_PATH = "/family-book";
 
 export const MAX_PHOTOS_PER_MEMORY = 5;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** About 50 megapixels, well above any phone camera: larger is refused (a decompression bomb stops here). */
+export const MAX_PHOTO_PIXELS = 50_000_000;
 export const MIN_ANSWER_LENGTH = 3;
 
-export const MOBILE_BREAKPOINT_PX = 768;
+/** Narrower than this, the header's links fold into the menu panel (Tailwind's `xl`). */
+export const MENU_FOLDS_BELOW_PX = 1280;
 export const BOOK_CARD_THUMBNAILS = 4;

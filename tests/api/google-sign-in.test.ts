@@ -43,7 +43,7 @@ beforeEach(() => {
 describe("signing in with a Google identity", () => {
   it("creates an account and a new family for a new address, makes it the family's admin, and signs it in", async () => {
     const email = uniqueEmail("google");
-    const result = signedIn(await signInWithGoogle({ identity: { email, firstName: "Zoë", lastName: "Ñúñez" } }));
+    const result = signedIn(await signInWithGoogle({ origin: ORIGIN, identity: { email, firstName: "Zoë", lastName: "Ñúñez" } }));
     expect(result.user).toMatchObject({ email, first_name: "Zoë", last_name: "Ñúñez", family_id: expect.any(String) });
     expect((await call(me, "/api/auth/me", { token: result.token })).body.data.user.id).toBe(result.user.id);
     const row = await userByEmail(email);
@@ -52,14 +52,14 @@ describe("signing in with a Google identity", () => {
 
   it("does not store a name from Google that holds control characters: the address stands in", async () => {
     const email = uniqueEmail("google");
-    const result = signedIn(await signInWithGoogle({ identity: { email, firstName: "Zo\u0000ë", lastName: "Line\nbreak" } }));
+    const result = signedIn(await signInWithGoogle({ origin: ORIGIN, identity: { email, firstName: "Zo\u0000ë", lastName: "Line\nbreak" } }));
     expect(result.user).toMatchObject({ first_name: email.split("@")[0], last_name: "" });
   });
 
   it("creates nothing for a new address that arrived through an invite, and asks the person first", async () => {
     const founder = await createAccount();
     const email = uniqueEmail("google");
-    const result = await signInWithGoogle({ identity: { email }, rememberedInvite: founder.user.family_id });
+    const result = await signInWithGoogle({ origin: ORIGIN, identity: { email }, rememberedInvite: founder.user.family_id });
     expect(result).toEqual({ status: "choose-family" });
     expect(await userByEmail(email)).toBeNull();
   });
@@ -67,7 +67,7 @@ describe("signing in with a Google identity", () => {
   it("joins the invited family once the person chose to join it", async () => {
     const founder = await createAccount();
     const result = signedIn(
-      await signInWithGoogle({ identity: { email: uniqueEmail("google") }, rememberedInvite: founder.user.family_id, choice: { join: founder.user.family_id } }),
+      await signInWithGoogle({ origin: ORIGIN, identity: { email: uniqueEmail("google") }, rememberedInvite: founder.user.family_id, choice: { join: founder.user.family_id } }),
     );
     expect(result.user.family_id).toBe(founder.user.family_id);
   });
@@ -75,7 +75,7 @@ describe("signing in with a Google identity", () => {
   it("starts the person's own family when they set the invite aside", async () => {
     const founder = await createAccount();
     const result = signedIn(
-      await signInWithGoogle({ identity: { email: uniqueEmail("google"), lastName: "Lindqvist" }, rememberedInvite: founder.user.family_id, choice: "own-family" }),
+      await signInWithGoogle({ origin: ORIGIN, identity: { email: uniqueEmail("google"), lastName: "Lindqvist" }, rememberedInvite: founder.user.family_id, choice: "own-family" }),
     );
     expect(result.user.family_id).not.toBe(founder.user.family_id);
     const prisma = await getDb();
@@ -86,7 +86,7 @@ describe("signing in with a Google identity", () => {
     const existing = await createAccount();
     const inviter = await createAccount();
     const result = signedIn(
-      await signInWithGoogle({ identity: { email: existing.user.email.toUpperCase(), firstName: "Someone", lastName: "Else" }, rememberedInvite: inviter.user.family_id }),
+      await signInWithGoogle({ origin: ORIGIN, identity: { email: existing.user.email.toUpperCase(), firstName: "Someone", lastName: "Else" }, rememberedInvite: inviter.user.family_id }),
     );
     expect(result.user).toEqual(existing.user);
   });
@@ -98,7 +98,7 @@ describe("signing in with a Google identity", () => {
     const prisma = await getDb();
     const before = await prisma.family.count();
     const email = uniqueEmail("google");
-    await expect(signInWithGoogle({ identity: { email }, rememberedInvite: code(), choice: { join: code() } })).rejects.toThrow(INVALID_INVITE);
+    await expect(signInWithGoogle({ origin: ORIGIN, identity: { email }, rememberedInvite: code(), choice: { join: code() } })).rejects.toThrow(INVALID_INVITE);
     expect(await prisma.family.count()).toBe(before);
     expect(await userByEmail(email)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { POST as register } from "@/app/api/auth/register/route";
+import { getDb } from "@/server/db/client";
 import { call, uniqueEmail } from "./api";
 
 export type TestAccount = {
@@ -36,4 +37,14 @@ export async function createFamiliesWithCousin() {
   const families = await createFamilies();
   const cousin = await createAccount({ familyId: families.owner.user.family_id, firstName: "Ruth", lastName: "Hughes" });
   return { ...families, cousin };
+}
+
+/**
+ * A member who followed their confirmation link (docs/decisions/017-verified-addresses.md): emails
+ * a member may turn off go only to confirmed addresses.
+ */
+export async function createConfirmedAccount(options: Parameters<typeof createAccount>[0] = {}): Promise<TestAccount> {
+  const account = await createAccount(options);
+  await (await getDb()).user.update({ where: { id: account.user.id }, data: { email_verified_at: new Date() } });
+  return account;
 }

@@ -33,7 +33,8 @@ export async function call<Data = Record<string, any>>(handler: Handler, path: s
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("cookie", options.cookie);
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
+  // A form (multipart or URL-encoded) is sent as it is, with the content type the platform gives it.
+  if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers.set("content-type", "application/json");

@@ -64,8 +64,12 @@ export function sendBody(
       });
       response.on("error", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts).toString("utf8"), bytesSent }));
     });
-    request.on("error", (error) => {
-      if (!answered) reject(error);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      // The server closes the connection as it refuses: a write can fail (EPIPE) just before its
+      // answer is read from the same socket. Give that answer a moment to arrive.
+      if (error.code === "EPIPE") setTimeout(() => answered || reject(error), 2_000);
+      else reject(error);
     });
     const filler = Buffer.alloc(64 * 1024, 0x61);
     const head = Buffer.from(prefix);

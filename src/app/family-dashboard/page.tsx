@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { InviteByEmailCard } from "@/components/dashboard/invite-by-email-card";
 import { InviteLinkCard } from "@/components/dashboard/invite-link-card";
+import { OnThisDayCard } from "@/components/dashboard/on-this-day-card";
 import { FamilyMembersTable } from "@/components/dashboard/family-members-table";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { publicOrigin, requireUserOrRedirect } from "@/server/auth/current-user";
 import { listFamilyMembers } from "@/server/families/list-family-members";
+import { listInvitations } from "@/server/invitations/list-invitations";
 import { getFamilyInvite } from "@/server/invites/get-family-invite";
 
 export const metadata: Metadata = { title: "Family Dashboard" };
@@ -11,9 +15,10 @@ export const metadata: Metadata = { title: "Family Dashboard" };
 export default async function FamilyDashboardPage() {
   const user = await requireUserOrRedirect();
   const origin = await publicOrigin();
-  const [members, invite] = await Promise.all([
+  const [members, invite, invitations] = await Promise.all([
     listFamilyMembers({ viewer: user }),
     user.family_id ? getFamilyInvite({ viewer: user, origin }) : null,
+    user.family_id ? listInvitations({ viewer: user }) : null,
   ]);
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
 
@@ -25,10 +30,17 @@ export default async function FamilyDashboardPage() {
           <CardTitle as="h2" className="text-2xl">Welcome {name}</CardTitle>
           <CardDescription className="text-base">You are now logged in to your family dashboard.</CardDescription>
         </CardHeader>
+        <p>
+          <Link href="/settings" className="rounded-md py-2 font-medium text-primary underline underline-offset-4">
+            Settings: choose which emails you get
+          </Link>
+        </p>
       </Card>
+      <OnThisDayCard viewerId={user.id} />
       {invite && (
         <>
           <InviteLinkCard invite={invite} />
+          {invitations && <InviteByEmailCard invitations={invitations.invitations} />}
           <FamilyMembersTable members={members} viewerId={user.id} />
         </>
       )}

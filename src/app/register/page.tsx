@@ -23,7 +23,17 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
   let invite: InviteAtOpen | undefined;
   if (code) {
     const open = await findOpenInvite(code);
-    invite = open ? { status: "open", code: open.code, familyName: open.family_name, invitedBy: open.invited_by } : { status: "refused" };
+    invite = open
+      ? {
+          status: "open",
+          code: open.code,
+          familyName: open.family_name,
+          invitedBy: open.invited_by,
+          invitation: open.invitation
+            ? { firstName: open.invitation.first_name, email: open.invitation.email, hasAccount: open.invitation.has_account }
+            : undefined,
+        }
+      : { status: "refused" };
   }
   return <AuthForms initialTab={tab} invite={invite} googleEnabled={googleSignInEnabled()} />;
 }

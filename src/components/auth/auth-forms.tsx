@@ -2,9 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { PasswordStrength } from "@/components/auth/password-strength";
 import { Alert } from "@/components/ui/alert";
@@ -73,6 +74,9 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
       <FormField id="login-password" label="Password" error={errors.password?.message} required>
         {(control) => <Input {...control} type="password" autoComplete="current-password" required {...form.register("password")} />}
       </FormField>
+      <Link href="/forgot-password" className="-mt-2 self-start rounded-md py-2 font-medium text-primary underline underline-offset-4">
+        Forgot your password?
+      </Link>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign In"}
       </Button>
@@ -81,14 +85,23 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
   );
 }
 
-function RegisterForm({ inviteCode, onInviteRefused, googleEnabled }: { inviteCode?: string; onInviteRefused: () => void; googleEnabled: boolean }) {
+type RegisterFormProps = {
+  inviteCode?: string;
+  /** An invitation by email fills in the name and address it was sent to; both can be changed. */
+  invited?: { firstName: string; email: string };
+  onInviteRefused: () => void;
+  googleEnabled: boolean;
+};
+
+function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled }: RegisterFormProps) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { first_name: "", last_name: "", email: "", password: "" },
+    defaultValues: { first_name: invited?.firstName ?? "", last_name: "", email: invited?.email ?? "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const [password, firstName, lastName, email] = useWatch({ control: form.control, name: ["password", "first_name", "last_name", "email"] });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -128,7 +141,7 @@ function RegisterForm({ inviteCode, onInviteRefused, googleEnabled }: { inviteCo
         {(control) => (
           <>
             <Input {...control} aria-describedby={`${control["aria-describedby"]} register-password-strength`} type="password" autoComplete="new-password" required {...form.register("password")} />
-            <PasswordStrength id="register-password-strength" control={form.control} />
+            <PasswordStrength id="register-password-strength" password={password} owner={{ first_name: firstName, last_name: lastName, email }} />
           </>
         )}
       </FormField>
@@ -195,6 +208,7 @@ export function AuthForms({ initialTab, invite: initialInvite, googleEnabled }: 
             {invite?.status !== "refused" && (
               <RegisterForm
                 inviteCode={invite?.code}
+                invited={invite?.status === "open" ? invite.invitation : undefined}
                 onInviteRefused={() => setInvite({ status: "refused" })}
                 googleEnabled={googleEnabled}
               />

@@ -1,18 +1,18 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useWatch, type Control } from "react-hook-form";
 import { cn } from "@/lib/cn";
 import {
   estimatePasswordStrength,
   loadStrengthEstimator,
   MIN_PASSWORD_SCORE,
   PASSWORD_ONLY_SPACES,
+  type PasswordOwner,
   type StrengthEstimate,
 } from "@/lib/passwords/password-rule";
-import { PASSWORD_MIN_LENGTH, type RegisterInput } from "@/lib/schemas/auth";
+import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth";
 
-// A live strength hint under the register form's password: the same estimate the rule uses
+// A live strength hint under a new password (the register form, the password reset form): the same estimate the rule uses
 // (password-rule.ts), in words as well as in bars, announced politely to screen readers when
 // the verdict changes. The dictionaries load once the person starts typing a password.
 
@@ -40,8 +40,9 @@ function verdictFor(password: string, estimate: StrengthEstimate | null): Verdic
   return { label: "Strong", tone: "strong", advice: null };
 }
 
-export function PasswordStrength({ id, control }: { id: string; control: Control<RegisterInput> }) {
-  const [password = "", firstName, lastName, email] = useWatch({ control, name: ["password", "first_name", "last_name", "email"] });
+/** `owner`: the person's names and email as typed or known, which count as easy to guess. */
+export function PasswordStrength({ id, password = "", owner }: { id: string; password?: string; owner: PasswordOwner }) {
+  const { first_name: firstName, last_name: lastName, email } = owner;
   const [estimate, setEstimate] = useState<StrengthEstimate | null>(null);
 
   useEffect(() => {
@@ -72,7 +73,7 @@ export function PasswordStrength({ id, control }: { id: string; control: Control
         </div>
       )}
       {/* Always in the page, so that assistive technology notices its text changing. */}
-      <p aria-live="polite" className="text-sm">
+      <p aria-live="polite" className="text-base">
         {verdict && (
           <>
             <span>Password strength: </span>

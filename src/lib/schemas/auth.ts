@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTooEasyToGuess, PASSWORD_ONLY_SPACES, PASSWORD_TOO_EASY } from "@/lib/passwords/password-rule";
+import { isTooEasyToGuess, PASSWORD_ONLY_SPACES, PASSWORD_TOO_EASY, type PasswordOwner } from "@/lib/passwords/password-rule";
 import { plainText } from "./text";
 
 // One schema per rule, used by the forms (react-hook-form) and the route handlers alike.
@@ -9,7 +9,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 // Older clients percent-encode "+" in the address before sending it (docs/product.md §3); the address is
 // kept as the person typed it.
-const email = z
+export const emailField = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
@@ -26,18 +26,24 @@ const name = (label: string) =>
     .max(100, `${label} must be at most 100 characters`)
     .superRefine(plainText(label));
 
+/**
+ * A new password, at registration or after a reset (docs/decisions/011-password-rule.md). Whether it
+ * is too easy to guess is judged apart, with the person's own names and email (isTooEasyToGuess).
+ */
+const newPassword = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((value) => value.trim() !== "", PASSWORD_ONLY_SPACES)
+  .superRefine(plainText("Password"));
+
 /** POST /api/auth/register and the register form. The password rule is async: see password-rule.ts. */
 export const registerSchema = z
   .object({
     first_name: name("First name"),
     last_name: name("Last name"),
-    email,
-    password: z
-      .string({ error: "Password is required" })
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-      .refine((value) => value.trim() !== "", PASSWORD_ONLY_SPACES)
-      .superRefine(plainText("Password")),
+    email: emailField,
+    password: newPassword,
     family_id: z
       .string()
       .trim()
@@ -56,13 +62,46 @@ export const registerSchema = z
   });
 
 export const loginSchema = z.object({
-  email,
+  email: emailField,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH, "Invalid email or password"),
 });
+
+/** POST /api/auth/password-reset and the "Forgot your password?" form. */
+export const passwordResetRequestSchema = z.object({ email: emailField });
+
+/** The answer to every reset request, whether or not an account uses the address. */
+export const PASSWORD_RESET_SENT =
+  "If an account uses this email address, we have sent it a link to choose a new password. The link works for one hour. Please also look in your spam folder.";
+
+export const RESET_LINK_INVALID = "This password reset link is not valid. Please check that you used the whole link from the email, or ask for a new one.";
+export const RESET_LINK_USED = "This password reset link has already been used. If you still need to change your password, please ask for a new link.";
+export const RESET_LINK_EXPIRED = "This password reset link has expired: links work for one hour. Please ask for a new one.";
+
+/**
+ * POST /api/auth/password-reset/confirm and the reset form. The server also refuses a password
+ * that is too easy to guess for the account's owner; the form checks the same as it is typed.
+ */
+export const passwordResetConfirmSchema = z.object({
+  token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+  password: newPassword,
+});
+
+/** The reset form: the same, with the password judged against the owner's names and email as it is typed. */
+export function passwordResetFormSchema(owner: PasswordOwner) {
+  return passwordResetConfirmSchema.refine(async ({ password }) => !(await isTooEasyToGuess(password, owner)), {
+    path: ["password"],
+    message: PASSWORD_TOO_EASY,
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "password"),
+  });
+}
 
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterValues = z.output<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginValues = z.output<typeof loginSchema>;
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+export type PasswordResetRequestValues = z.output<typeof passwordResetRequestSchema>;
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
+export type PasswordResetConfirmValues = z.output<typeof passwordResetConfirmSchema>;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

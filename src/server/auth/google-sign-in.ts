@@ -1,6 +1,7 @@
 import "server-only";
 import { plainTextProblem } from "@/lib/schemas/text";
 import { getDb } from "@/server/db/client";
+import { announceNewRelative } from "@/server/families/relative-joined-emails";
 import { joinOrStartFamily } from "@/server/invites/join-or-start-family";
 import { toUserDto } from "@/server/users/user-dto";
 import { createSession } from "./sessions";
@@ -31,11 +32,14 @@ export async function signInWithGoogle({
   identity,
   rememberedInvite,
   choice,
+  origin,
   userAgent,
 }: {
   identity: GoogleIdentity;
   rememberedInvite?: string;
   choice?: FamilyChoice;
+  /** Where links in emails to the family point (APP_URL, or this request's origin). */
+  origin: string;
   userAgent?: string | null;
 }): Promise<GoogleSignInResult> {
   const email = identity.email.trim();
@@ -50,9 +54,11 @@ export async function signInWithGoogle({
       joinOrStartFamily(tx, {
         inviteCode: typeof choice === "object" ? choice.join : undefined,
         familyName: lastName ? `The ${lastName} Family` : null,
-        account: { email, email_normalized: emailNormalized, first_name: firstName, last_name: lastName },
+        // Google vouches for the address (docs/decisions/017-verified-addresses.md).
+        account: { email, email_normalized: emailNormalized, first_name: firstName, last_name: lastName, email_verified_at: new Date() },
       }),
     );
+    if (typeof choice === "object") await announceNewRelative({ newMemberId: user.id, origin });
   }
   const session = await createSession({ userId: user.id, userAgent });
   return { status: "signed-in", user: toUserDto(user), ...session };

@@ -6,8 +6,10 @@ import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { countAndLimit } from "@/server/http/rate-limit";
 import { findOpenInvite } from "@/server/invites/find-open-invite";
+import { announceNewRelative } from "@/server/families/relative-joined-emails";
 import { joinOrStartFamily } from "@/server/invites/join-or-start-family";
 import { toUserDto } from "@/server/users/user-dto";
+import { queueConfirmationEmail } from "./email-verification";
 import { hashPassword } from "./password";
 import { registrationRules } from "./registration-limits";
 import { createSession } from "./sessions";
@@ -20,7 +22,18 @@ export { INVALID_INVITE };
  * code, docs/decisions/008-invites.md) they join the invite's family. An unknown, expired or
  * revoked invite is refused, never silently replaced by a new family.
  */
-export async function registerUser({ input: parsed, address, userAgent }: { input: RegisterValues; address: string; userAgent?: string | null }) {
+export async function registerUser({
+  input: parsed,
+  address,
+  origin,
+  userAgent,
+}: {
+  input: RegisterValues;
+  address: string;
+  /** Where links in emails to the family point (APP_URL, or this request's origin). */
+  origin: string;
+  userAgent?: string | null;
+}) {
   // Relatives joining through one invite often sign up together on one home network; new
   // families from one address are rarer (docs/decisions/010-sign-in-throttling.md).
   if (parsed.family_id) await countAndLimit(registrationRules.joinsByInviteAndAddress, `${parsed.family_id}|${address}`);
@@ -61,6 +74,8 @@ export async function registerUser({ input: parsed, address, userAgent }: { inpu
     throw error;
   }
 
+  if (parsed.family_id) await announceNewRelative({ newMemberId: user.id, origin });
+  if (!user.email_verified_at) await queueConfirmationEmail({ userId: user.id, origin });
   const session = await createSession({ userId: user.id, userAgent });
   return { user: toUserDto(user), ...session };
 }

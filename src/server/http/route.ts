@@ -82,11 +82,18 @@ export function authenticatedRoute<Params = Record<string, never>>(
   };
 }
 
-export function publicRoute<Params = Record<string, never>>(handler: (context: PublicRequest<Params>) => Promise<Response>) {
+export function publicRoute<Params = Record<string, never>>(
+  handler: (context: PublicRequest<Params>) => Promise<Response>,
+  /**
+   * crossSite: for changes whose only permission is a signed token in the address (an unsubscribe
+   * link a mail program posts to, RFC 8058), which a cookie adds nothing to.
+   */
+  { crossSite = false }: { crossSite?: boolean } = {},
+) {
   return async (request: Request, context?: RouteContext<Params>) => {
     try {
       // Public state changes (sign-in, registration) set the session cookie: same-site only.
-      assertSameSite(request);
+      if (!crossSite) assertSameSite(request);
       const { session, via, signedOutOffline } = await resolveSession(request);
       const params = ((await context?.params) ?? {}) as Params;
       const response = await handler({ request, params, session, via: session ? via : null });

@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "@/lib/schemas/paging";
 import { signedInSchema } from "@/server/auth/session-response";
 import { familyMemberDtoSchema, profileDtoSchema } from "@/server/families/family-member-dto";
+import { invitationDtoSchema } from "@/server/invitations/invitation-dto";
 import { familyInviteDtoSchema } from "@/server/invites/family-invite-dto";
 import { photoUploadTicketSchema } from "@/server/memories/create-photo-upload";
 import { memoryDtoSchema } from "@/server/memories/memory-dto";
@@ -11,6 +12,7 @@ import { sharedSubmissionDtoSchema } from "@/server/questionnaires/list-shared-s
 import { questionDtoSchema, questionnaireDtoSchema, responseDtoSchema, submissionDtoSchema } from "@/server/questionnaires/questionnaire-dto";
 import { userDtoSchema } from "@/server/users/user-dto";
 import { accountOperations } from "./accounts";
+import { emailOperations } from "./email";
 import { familyBookOperations } from "./family-book";
 import { inviteOperations } from "./invites";
 import { memoryOperations } from "./memories";
@@ -37,6 +39,7 @@ const referenceOperations: Operation[] = [
 /** Every documented operation; one per route file and method, and no other. */
 export const apiOperations: Operation[] = [
   ...accountOperations,
+  ...emailOperations,
   ...inviteOperations,
   ...memoryOperations,
   ...questionnaireOperations,
@@ -60,6 +63,7 @@ const namedSchemas = {
   FamilyMember: familyMemberDtoSchema,
   Profile: profileDtoSchema,
   FamilyInvite: familyInviteDtoSchema,
+  Invitation: invitationDtoSchema,
   Memory: memoryDtoSchema,
   PhotoUpload: photoUploadTicketSchema,
   Questionnaire: questionnaireDtoSchema,
@@ -83,8 +87,9 @@ function buildDocument() {
     servers: [{ url: "/api" }],
     security: [{ bearer: [] }, { cookie: [] }],
     tags: [
-      { name: "Accounts", description: "Registration, sign-in, sessions, and the family's members." },
-      { name: "Invites", description: "The family's invite link (docs/decisions/008-invites.md)." },
+      { name: "Accounts", description: "Registration, sign-in, sessions, password resets, and the family's members." },
+      { name: "Email", description: "Which emails a member gets, and the unsubscribe links in them (docs/decisions/013-email.md)." },
+      { name: "Invites", description: "The family's invite link (docs/decisions/008-invites.md) and invitations by email (docs/decisions/016-invitations-by-email.md)." },
       { name: "Memories", description: "Memories, their photos, and what the family shared." },
       { name: "Questionnaires", description: "Questionnaires, answers, and what the family shared (docs/decisions/004-sharing-answers.md)." },
       { name: "Family Book", description: "The printable book." },

@@ -37,6 +37,8 @@ export type Operation = {
    * completion, which redirects whatever happens).
    */
   ownAnswers?: true;
+  /** Its permission is a signed token in the address, not a cookie, so it is not refused from other sites (unsubscribe links). */
+  crossSite?: true;
 };
 
 /** Every /api answer but files and redirects (docs/api.md). */
@@ -95,7 +97,7 @@ export function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObj
     if (operation.access === "member") {
       refusals[401] ??= "Not signed in: no session, or it ended or expired.";
     }
-    if (!SAFE_METHODS.has(operation.method) && !operation.path.startsWith("/storage/")) {
+    if (!SAFE_METHODS.has(operation.method) && !operation.path.startsWith("/storage/") && !operation.crossSite) {
       refusals[403] = [refusals[403], "A change sent with the session cookie from another site."].filter(Boolean).join(" Also: ");
     }
     if (operation.body) {

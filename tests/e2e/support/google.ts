@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { encode } from "next-auth/jwt";
+import { E2E_DATA_DIRECTORY } from "./data-directory";
 
 const SESSION_COOKIE = "authjs.session-token";
 
@@ -11,7 +12,7 @@ const SESSION_COOKIE = "authjs.session-token";
  * (generated into the end-to-end data folder), holding the identity.
  */
 export async function afterGoogleVerified(context: BrowserContext, baseURL: string, identity: { email: string; given_name: string; family_name: string }) {
-  const secret = readFileSync(path.join(process.cwd(), ".e2e", "data", "auth-secret"), "utf8").trim();
+  const secret = readFileSync(path.join(E2E_DATA_DIRECTORY, "auth-secret"), "utf8").trim();
   const value = await encode({
     token: { ...identity, name: `${identity.given_name} ${identity.family_name}`, sub: identity.email },
     secret,

@@ -5,7 +5,7 @@ import { registrationRules } from "@/server/auth/registration-limits";
 import { signedInResponse } from "@/server/auth/session-response";
 import { otherMethods } from "@/server/http/methods";
 import { countAndLimit } from "@/server/http/rate-limit";
-import { clientAddress } from "@/server/http/request-info";
+import { clientAddress, requestOrigin } from "@/server/http/request-info";
 import { BODY_CAPS } from "@/server/http/read-body";
 import { publicRoute, readJson } from "@/server/http/route";
 
@@ -15,7 +15,7 @@ export const POST = publicRoute(async ({ request }) => {
   // Every attempt counts, valid or not, before the (slow) password rule is judged.
   await countAndLimit(registrationRules.attemptsByAddress, address);
   const input = await registerSchema.parseAsync(body);
-  const result = await registerUser({ input, address, userAgent: request.headers.get("user-agent") });
+  const result = await registerUser({ input, address, origin: requestOrigin(request), userAgent: request.headers.get("user-agent") });
   return signedInResponse(request, result, 201);
 });
 

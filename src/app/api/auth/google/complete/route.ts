@@ -34,6 +34,7 @@ async function complete(request: Request, choice?: FamilyChoice) {
     identity,
     rememberedInvite: readCookie(request.headers.get("cookie"), INVITE_COOKIE),
     choice,
+    origin,
     userAgent: request.headers.get("user-agent"),
   });
   if (result.status === "choose-family") return seeOther(CHOOSE_FAMILY_PAGE, origin);
