@@ -3,6 +3,7 @@ import { utimes } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
+import { DELIVERY_KEPT_MS } from "@/server/email/delete-old-deliveries";
 import { dataDirectory } from "@/server/env";
 import { jobDefinitions } from "@/server/jobs/definitions";
 import type { JobQueue } from "@/server/jobs/job-queue";
@@ -46,6 +47,7 @@ const world = {
   uploads: {} as Record<"abandoned" | "fresh", { id: string; key: string }>,
   strayUploadObject: "",
   photos: { kept: [] as string[], orphan: "", youngOrphan: "" },
+  deliveries: {} as Record<"old" | "recent", string>,
 };
 
 beforeAll(async () => {
@@ -101,6 +103,15 @@ beforeAll(async () => {
   for (const key of [world.photos.orphan, world.photos.youngOrphan]) await getStorage().put(key, await jpeg(), "image/webp");
   await setWrittenAt(world.photos.youngOrphan, queueNow() - 10 * 60_000);
 
+  // Records of sent emails: one accepted just over 60 days before the queue's clock, one just under.
+  world.deliveries = { old: `<${randomUUID()}@family-book.test>`, recent: `<${randomUUID()}@family-book.test>` };
+  await prisma.emailDelivery.createMany({
+    data: [
+      { message_id: world.deliveries.old, template: "password-reset", accepted_at: new Date(queueNow() - DELIVERY_KEPT_MS - HOUR) },
+      { message_id: world.deliveries.recent, template: "password-reset", accepted_at: new Date(queueNow() - DELIVERY_KEPT_MS + HOUR) },
+    ],
+  });
+
   // Two instances keep the schedules; 03:00 comes, when every housekeeping job is due.
   queue = await startTestQueue({ definitions: housekeeping, clock });
   const second = await startTestQueue({ definitions: housekeeping, clock });
@@ -120,12 +131,13 @@ afterAll(async () => {
 });
 
 describe(`housekeeping (${backendName})`, () => {
-  it("is scheduled: sessions, rate limits and uploads every hour, photo objects every night at 03:00 UTC", async () => {
+  it("is scheduled: sessions, rate limits and uploads every hour, photo objects and email records every night at 03:00 UTC", async () => {
     expect(scheduled).toEqual({
       "housekeeping.ended-sessions": "0 * * * *",
       "housekeeping.expired-rate-limits": "0 * * * *",
       "housekeeping.stale-uploads": "0 * * * *",
       "housekeeping.orphan-photos": "0 3 * * *",
+      "housekeeping.old-email-deliveries": "0 3 * * *",
     });
     const schedules = await queue.boss.getSchedules();
     expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toMatchObject(scheduled);
@@ -137,6 +149,7 @@ describe(`housekeeping (${backendName})`, () => {
       "housekeeping.expired-rate-limits",
       "housekeeping.stale-uploads",
       "housekeeping.orphan-photos",
+      "housekeeping.old-email-deliveries",
     ]);
     for (const { name } of housekeeping) {
       const jobs = await queue.boss.findJobs(name);
@@ -177,5 +190,11 @@ describe(`housekeeping (${backendName})`, () => {
     for (const key of world.photos.kept) expect(await storage.head(key), key).not.toBeNull();
     const [job] = await queue.boss.findJobs("housekeeping.orphan-photos");
     expect(job?.output).toEqual({ checked: 4, removed: 1 });
+  });
+
+  it("forgets sent emails after 60 days, when no job can send them again, and keeps younger records", async () => {
+    const prisma = await getDb();
+    const left = await prisma.emailDelivery.findMany({ where: { message_id: { in: Object.values(world.deliveries) } }, select: { message_id: true } });
+    expect(left.map((row) => row.message_id)).toEqual([world.deliveries.recent]);
   });
 });

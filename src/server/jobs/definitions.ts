@@ -6,6 +6,7 @@ import { sweepOrphanPhotosJob } from "@/server/memories/sweep-orphan-photos";
 import { sweepStaleUploadsJob } from "@/server/memories/sweep-stale-uploads";
 import { confirmationEmailJob } from "@/server/auth/email-verification";
 import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
+import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
 
@@ -18,6 +19,7 @@ export const jobDefinitions = [
   deleteExpiredRateLimitsJob,
   sweepStaleUploadsJob,
   sweepOrphanPhotosJob,
+  deleteOldDeliveriesJob,
   // Email (docs/product.md §11).
   sendEmailJob,
   passwordResetEmailJob,
