@@ -18,6 +18,7 @@ export const PEER_ADDRESS_HEADER = "x-family-book-peer-address";
 if (process.argv.includes("--worker")) {
   await startWorker();
 } else {
+  const servers = [];
   const createServer = http.createServer;
   http.createServer = function createServerRecordingPeerAddresses(...args) {
     const server = createServer.apply(this, args);
@@ -25,9 +26,42 @@ if (process.argv.includes("--worker")) {
       // Overwrites anything the client sent under the same name.
       request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     });
+    servers.push(server);
     return server;
   };
+  // Next would exit at once on SIGTERM; this entry stops the instance in order instead.
+  process.env.NEXT_MANUAL_SIG_HANDLE = "true";
+  stopOnSignals(servers);
   await import("./server.js");
+}
+
+/** How long requests under way get to finish once the instance is told to stop. */
+const REQUESTS_GRACE_MS = 5_000;
+
+/**
+ * A stopped web instance (a deployment, Ctrl-C) takes no new requests, lets those under way finish
+ * (5 s at most), lets its workers finish the jobs in hand, closes the database and exits — so no
+ * answer is cut off, no job runs twice needlessly and the embedded database is closed cleanly.
+ */
+function stopOnSignals(servers) {
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Family Book is stopping (${signal}): finishing the requests and jobs in hand.`);
+    try {
+      const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(() => resolve()))));
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, REQUESTS_GRACE_MS).unref())]);
+      for (const server of servers) server.closeAllConnections();
+      await globalThis[Symbol.for("family-book.shutdown")]?.();
+      process.exit(0);
+    } catch (error) {
+      console.error("Family Book could not stop cleanly:", error);
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }
 
 /** What server.js does before it listens (the build's configuration, the working folder), then the start-up hook alone. */

@@ -17,6 +17,7 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
     const database = await getDatabase();
     const workers = role === "worker" || env.WORKERS;
     await startJobs({ workers });
+    registerShutdown();
     const storage = s3Configured(env) ? `S3 bucket ${env.S3_BUCKET}` : "local files";
     const backend = database.backend === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL";
     if (role === "worker") {
@@ -40,9 +41,17 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
 }
 
 /**
- * A worker stopped by its supervisor finishes the jobs in hand (10 s at most; what is still running
- * then is marked failed and retried by another worker), then closes the database and exits.
+ * What every instance does last when it is stopped: the queue finishes the jobs in hand (10 s at
+ * most; what is still running then is retried by another instance), then the database closes.
+ * The web entry (scripts/family-book-server.mjs) calls it once it has stopped taking requests.
  */
+export const SHUTDOWN = Symbol.for("family-book.shutdown");
+
+function registerShutdown() {
+  (globalThis as { [SHUTDOWN]?: () => Promise<void> })[SHUTDOWN] = () => stopJobs().then(() => closeDatabase());
+}
+
+/** A worker stopped by its supervisor finishes the jobs in hand, closes the database and exits. */
 function stopOnSignals() {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -55,6 +55,14 @@ describe("a worker process on the embedded database", () => {
     expect(worker.log).toContainEqual("Family Book worker is stopping (SIGTERM): finishing the jobs in hand.");
   });
 
+  it("an app instance stopped by SIGTERM finishes what it has in hand, closes the database and exits cleanly", async () => {
+    const app = await startApp({ env: { DATA_DIR: folder } });
+    const page = await fetch(`${app.url}/register`).finally(() => app.stop());
+    expect(page.status).toBe(200);
+    expect(app.exited).toEqual({ code: 0, signal: null });
+    expect(app.log).toContainEqual("Family Book is stopping (SIGTERM): finishing the requests and jobs in hand.");
+  });
+
   it("cannot join an app that holds the embedded database, and says why", async () => {
     const app = await startApp({ env: { DATA_DIR: folder } });
     try {
@@ -131,7 +139,7 @@ if (realDatabaseUrl) {
       const others = jobDefinitions
         .map((definition) => definition.name)
         .filter((name) => name.startsWith("housekeeping.") && name !== "housekeeping.ended-sessions");
-      expect(others).toHaveLength(3);
+      expect(others).toHaveLength(4);
       for (const name of others) {
         const [job] = await poll(`${name} to complete`, async () => {
           const jobs = await jobsOf(name);
