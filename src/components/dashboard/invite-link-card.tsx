@@ -172,7 +172,7 @@ export function InviteLinkCard({ invite }: { invite: FamilyInviteDto }) {
               onFocus={(event) => event.currentTarget.select()}
               className="font-mono text-base"
             />
-            <Button type="button" onClick={copy}>
+            <Button type="button" onClick={copy} className="shrink-0">
               <CopyIcon aria-hidden="true" />
               Copy link
             </Button>
