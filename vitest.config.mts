@@ -17,9 +17,11 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/setup/test-environment.ts"],
-    // Generous: the first request of a file opens its database and the job queue, on two shared cores.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous, as guards against a hang and not as measures of speed: a file's first request or
+    // set-up hook opens its database (migrations included) and the job queue's schema, on two
+    // shared cores that may be running a build or browsers beside it.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     // Two cores: more workers than that only queue up behind each other's database boots.
     maxWorkers: 2,
     projects: [
