@@ -166,8 +166,8 @@ test.describe("the Family Book", () => {
   test("an anonymous visitor is asked to sign in", async ({ page }) => {
     await page.goto("/family-book");
     await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login");
-    await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register");
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Ffamily-book");
+    await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register&next=%2Ffamily-book");
     await expectNoSeriousAccessibilityViolations(page);
   });
 

@@ -18,7 +18,7 @@ const tabs: FamilyBookTab[] = ["memories", "responses", "timeline"];
 export default async function FamilyBookPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await getCurrentUser();
   if (!user) {
-    return <AuthRequired heading={PRODUCT_NAME} message="Please sign in or register to read your family's shared memories and answers." />;
+    return <AuthRequired heading={PRODUCT_NAME} message="Please sign in or register to read your family's shared memories and answers." path="/family-book" />;
   }
   const params = await searchParams;
   const tab = tabs.find((candidate) => candidate === params.tab) ?? "memories";

@@ -13,7 +13,7 @@ import { getFamilyInvite } from "@/server/invites/get-family-invite";
 export const metadata: Metadata = { title: "Family Dashboard" };
 
 export default async function FamilyDashboardPage() {
-  const user = await requireUserOrRedirect();
+  const user = await requireUserOrRedirect("/family-dashboard");
   const origin = await publicOrigin();
   const [members, invite, invitations] = await Promise.all([
     listFamilyMembers({ viewer: user }),

@@ -34,8 +34,8 @@ function ReturnButton() {
 
 export default async function QuestionnairePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await getCurrentUser();
-  if (!user) return <AuthRequired heading="Questionnaire" message={SIGN_IN_TO_QUESTIONNAIRES} />;
   const { id } = await params;
+  if (!user) return <AuthRequired heading="Questionnaire" message={SIGN_IN_TO_QUESTIONNAIRES} path={`/questionnaires/${encodeURIComponent(id)}`} />;
   const loaded = await load(user, id);
 
   if (loaded === "not-found") {
