@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { keepDraft, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
+import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -72,8 +74,10 @@ function SharePrompt({ submissionId, onDone }: { submissionId: string; onDone: (
 }
 
 /** One field per question; each shows its own message under it (docs/product.md §5). */
-export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
+export function AnswerForm({ questions, viewerId, draftKey }: { questions: AnswerFormQuestion[]; viewerId: string; draftKey: string }) {
   const router = useRouter();
+  const [signedOut, setSignedOut] = useState<Kept | null>(null);
+  const [restored, setRestored] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const schema = useMemo(() => answerFormSchema(questions), [questions]);
@@ -84,7 +88,22 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // Answers kept when the session ended come back once their author has signed in again.
+  const { reset } = form;
+  useEffect(() => {
+    let cancelled = false;
+    void takeDraft<AnswerFormValues>(draftKey, viewerId).then((draft) => {
+      if (!draft || cancelled) return;
+      reset(draft.values, { keepDefaultValues: true });
+      setRestored(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [draftKey, viewerId, reset]);
+
   const submit = form.handleSubmit(async (values) => {
+    setSignedOut(null);
     const result = await apiRequest<{ submission: { id: string } }>("/questionnaires/responses", {
       json: { responses: questions.map((question, index) => ({ question_id: question.id, answer_text: values.answers[index] ?? "" })) },
     });
@@ -95,6 +114,10 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
     }
     if (result.status === 409) {
       setConflict(result.error);
+      return;
+    }
+    if (result.status === 401) {
+      setSignedOut(await keepDraft(draftKey, viewerId, values));
       return;
     }
     questions.forEach((question, index) => {
@@ -119,6 +142,8 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
+      {signedOut && <SignedOutNotice action="save your answers" kept={signedOut} />}
+      {restored && !signedOut && <DraftRestoredNotice save="Submit" />}
       {questions.some((question) => question.is_required) && (
         <p className="text-muted-foreground">
           Questions marked <span aria-hidden="true" className="font-bold text-destructive">*</span>

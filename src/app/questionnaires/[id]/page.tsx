@@ -66,7 +66,7 @@ export default async function QuestionnairePage({ params }: { params: Promise<{ 
         <h1 className="text-3xl font-bold">{questionnaire.title}</h1>
         {questionnaire.description && <p className="text-lg text-muted-foreground">{questionnaire.description}</p>}
       </div>
-      {answered ? <AlreadyAnswered /> : <AnswerForm questions={questions} />}
+      {answered ? <AlreadyAnswered /> : <AnswerForm questions={questions} viewerId={user.id} draftKey={`answers:${questionnaire.id}`} />}
     </div>
   );
 }
