@@ -37,8 +37,7 @@ export async function pickQuestionToAsk({ viewer }: { viewer: UserDto }): Promis
   for (const { questions, ...questionnaire } of questionnaires) {
     const position = questions.findIndex((question) => question.responses.length === 0);
     if (position === -1) continue;
-    const { responses: _answers, ...question } = questions[position]!;
-    return { question: toQuestionDto(question), position, questionnaire: toQuestionnaireDto(questionnaire) };
+    return { question: toQuestionDto(questions[position]!), position, questionnaire: toQuestionnaireDto(questionnaire) };
   }
   return null;
 }
