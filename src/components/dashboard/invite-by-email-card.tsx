@@ -179,7 +179,9 @@ export function InviteByEmailCard({ invitations }: { invitations: InvitationDto[
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Invite by email</CardTitle>
+        <CardTitle as="h2" id="invite-by-email" className="scroll-mt-24">
+          Invite by email
+        </CardTitle>
         <CardDescription>We email your relative a personal link. When they register through it, they join your family.</CardDescription>
       </CardHeader>
       <InvitationForm afterSend={focusForm} />

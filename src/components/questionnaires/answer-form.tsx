@@ -73,11 +73,14 @@ function SharePrompt({ submissionId, onDone }: { submissionId: string; onDone: (
   );
 }
 
+/** Answers kept when a save met an ended session, or the one written on Ask a Question. */
+type AnswerDraft = AnswerFormValues & { from?: "ask"; questionText?: string };
+
 /** One field per question; each shows its own message under it (docs/product.md §5). */
 export function AnswerForm({ questions, viewerId, draftKey }: { questions: AnswerFormQuestion[]; viewerId: string; draftKey: string }) {
   const router = useRouter();
   const [signedOut, setSignedOut] = useState<Kept | null>(null);
-  const [restored, setRestored] = useState(false);
+  const [restored, setRestored] = useState<{ from: "signed-out" } | { from: "ask"; questionText: string } | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const schema = useMemo(() => answerFormSchema(questions), [questions]);
@@ -89,18 +92,26 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
   const { errors, isSubmitting } = form.formState;
 
   // Answers kept when the session ended come back once their author has signed in again.
-  const { reset } = form;
+  // An answer written on Ask a Question arrives the same way, to be saved with the others.
+  const { reset, setFocus } = form;
   useEffect(() => {
     let cancelled = false;
-    void takeDraft<AnswerFormValues>(draftKey, viewerId).then((draft) => {
+    void takeDraft<AnswerDraft>(draftKey, viewerId).then((draft) => {
       if (!draft || cancelled) return;
-      reset(draft.values, { keepDefaultValues: true });
-      setRestored(true);
+      const answers = questions.map((_, index) => draft.values.answers[index] ?? "");
+      reset({ answers }, { keepDefaultValues: true });
+      if (draft.values.from === "ask") {
+        setRestored({ from: "ask", questionText: draft.values.questionText ?? "" });
+        const next = answers.findIndex((answer) => answer.trim() === "");
+        if (next >= 0) setFocus(`answers.${next}`);
+      } else {
+        setRestored({ from: "signed-out" });
+      }
     });
     return () => {
       cancelled = true;
     };
-  }, [draftKey, viewerId, reset]);
+  }, [draftKey, viewerId, reset, setFocus, questions]);
 
   const submit = form.handleSubmit(async (values) => {
     setSignedOut(null);
@@ -143,7 +154,13 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
   return (
     <form onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
       {signedOut && <SignedOutNotice action="save your answers" kept={signedOut} />}
-      {restored && !signedOut && <DraftRestoredNotice save="Submit" />}
+      {restored?.from === "signed-out" && !signedOut && <DraftRestoredNotice save="Submit" />}
+      {restored?.from === "ask" && !signedOut && (
+        <div role="status" className="flex flex-col gap-2 rounded-lg border-2 border-primary/50 bg-primary/5 p-4">
+          <p className="text-lg font-semibold">Your answer to “{restored.questionText}” is filled in below.</p>
+          <p>Answer any other questions you like (those marked with an asterisk are needed), then press Submit to save them all.</p>
+        </div>
+      )}
       {questions.some((question) => question.is_required) && (
         <p className="text-muted-foreground">
           Questions marked <span aria-hidden="true" className="font-bold text-destructive">*</span>
