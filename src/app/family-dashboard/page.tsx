@@ -44,7 +44,7 @@ export default async function FamilyDashboardPage() {
       {invite && (
         <>
           <InviteLinkCard invite={invite} />
-          {invitations && <InviteByEmailCard invitations={invitations.invitations} />}
+          {invitations && <InviteByEmailCard invitations={invitations.invitations} viewerId={user.id} />}
           <FamilyMembersTable members={members} viewerId={user.id} />
         </>
       )}
