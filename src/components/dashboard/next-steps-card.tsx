@@ -33,7 +33,10 @@ export function NextStepsCard({ nextSteps, hasFamily }: { nextSteps: NextStepsDt
           {" — "}three small things that start your Family Book.
         </CardDescription>
       </CardHeader>
-      <progress className="h-3 w-full accent-primary" max={nextSteps.total} value={nextSteps.done} aria-label={`${nextSteps.done} of ${nextSteps.total} first steps done`} />
+      {/* The words above say the same: the bar only shows it at a glance. */}
+      <div aria-hidden="true" className="h-3 w-full overflow-hidden rounded-full border border-primary/40 bg-secondary">
+        <div className="h-full rounded-full bg-primary" style={{ width: `${(nextSteps.done / nextSteps.total) * 100}%` }} />
+      </div>
       <ol className="flex flex-col gap-3">
         {nextSteps.steps.map((step, index) => {
           const text = STEP_TEXT[step.id];

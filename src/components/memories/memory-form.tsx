@@ -189,7 +189,8 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
     } catch (error) {
       if (error instanceof SessionEndedError) {
         // Nothing is lost: the draft waits on this device for the member to sign in again.
-        setAdded((current) => current.map((photo) => ({ ...photo, progress: null, uploadId: undefined })));
+        // A photo stopped by the ended session is not at fault: it is sent again after signing in.
+        setAdded((current) => current.map((photo) => ({ ...photo, progress: null, uploadId: undefined, problem: undefined })));
         await keepForLater();
         setSaving(false);
         return;

@@ -94,6 +94,7 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
   // Answers kept when the session ended come back once their author has signed in again.
   // An answer written on Ask a Question arrives the same way, to be saved with the others.
   const { reset, setFocus } = form;
+  const [focusAfterRestore, setFocusAfterRestore] = useState<number | null>(null);
   useEffect(() => {
     let cancelled = false;
     void takeDraft<AnswerDraft>(draftKey, viewerId).then((draft) => {
@@ -102,8 +103,8 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
       reset({ answers }, { keepDefaultValues: true });
       if (draft.values.from === "ask") {
         setRestored({ from: "ask", questionText: draft.values.questionText ?? "" });
-        const next = answers.findIndex((answer) => answer.trim() === "");
-        if (next >= 0) setFocus(`answers.${next}`);
+        const next = questions.findIndex((_, index) => answers[index]!.trim() === "");
+        if (next >= 0) setFocusAfterRestore(next);
       } else {
         setRestored({ from: "signed-out" });
       }
@@ -111,7 +112,14 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
     return () => {
       cancelled = true;
     };
-  }, [draftKey, viewerId, reset, setFocus, questions]);
+  }, [draftKey, viewerId, reset, questions]);
+
+  // The first question still to answer takes the focus once the carried answer is in place.
+  useEffect(() => {
+    if (focusAfterRestore === null) return;
+    const timer = window.setTimeout(() => setFocus(`answers.${focusAfterRestore}`), 0);
+    return () => window.clearTimeout(timer);
+  }, [focusAfterRestore, setFocus]);
 
   const submit = form.handleSubmit(async (values) => {
     setSignedOut(null);
