@@ -124,6 +124,30 @@ test.describe("an ended session keeps the draft", () => {
     await expect(page.getByRole("article", { name: "Garden party at Aunt May's" })).toBeVisible();
   });
 
+  test("where the device cannot keep photos, the text comes back and the photos are named to choose again", { tag: "@desktop-only" }, async ({ page }) => {
+    // A browser without IndexedDB (some private windows): only sessionStorage is left.
+    await page.addInitScript(() => Object.defineProperty(window, "indexedDB", { value: undefined }));
+    const person = newPerson("Nell", "Private");
+    await registerThroughApi(page.request, person);
+    await page.goto("/memories/add");
+    await page.getByLabel("Title").fill("Sunday lunch");
+    await page.getByLabel("Date of Memory").fill("1975-03-02");
+    await page.getByLabel("Memory", { exact: true }).fill("Roast, and far too many cousins.");
+    await page.getByLabel("Add photos").setInputFiles([{ name: "table.jpg", mimeType: "image/jpeg", buffer: await photoBytes("#2e86de") }]);
+    await expect(page.getByRole("img", { name: "New photo table.jpg" })).toBeVisible();
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    const notice = page.getByRole("alert").filter({ hasText: "You've been signed out — sign in to save your memory" });
+    await expect(notice).toContainText("This device cannot keep the photos you chose, so please choose them again after signing in: table.jpg.");
+    await notice.getByRole("link", { name: "Sign in" }).click();
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/memories\/add$/);
+    await expect(page.getByLabel("Title")).toHaveValue("Sunday lunch");
+    await expect(page.getByLabel("Memory", { exact: true })).toHaveValue("Roast, and far too many cousins.");
+    await expect(page.getByRole("status").filter({ hasText: "Please choose these photos again: table.jpg." })).toBeVisible();
+    await expect(page.getByRole("img", { name: "New photo table.jpg" })).toHaveCount(0);
+  });
+
   test("answers and a new questionnaire keep their draft through a sign-in", async ({ page }) => {
     const person = newPerson("Edith", "Clarke");
     await registerThroughApi(page.request, person);
