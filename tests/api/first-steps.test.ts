@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { GET as nextSteps } from "@/app/api/family/next-steps/route";
 import { POST as invite } from "@/app/api/family/invitations/route";
 import { GET as questionToAsk } from "@/app/api/questionnaires/question-to-ask/route";
+import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
+import { familyBookIsEmpty } from "@/server/book/family-book-is-empty";
 import { getDb } from "@/server/db/client";
 import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
 import { call, uniqueEmail } from "../helpers/api";
@@ -159,5 +161,38 @@ describe("GET /api/questionnaires/question-to-ask", () => {
   it("answers 401 to an anonymous caller", async () => {
     const result = await call(questionToAsk, "/api/questionnaires/question-to-ask");
     expect(result.status).toBe(401);
+  });
+});
+
+describe("an empty Family Book", () => {
+  const isEmpty = (account: TestAccount) => familyBookIsEmpty({ viewer: account.user });
+
+  it("is empty while the family has shared nothing, whatever is kept private or shared by another family", async () => {
+    const { owner, relative, stranger } = await createFamilies();
+    await createMemoryAs(owner.token, { title: "Private", memory_date: "2001-01-01" });
+    expect((await answer(relative, childhoodAnswers)).status).toBe(201);
+    await createMemoryAs(stranger.token, { title: "Olga's shared dacha", memory_date: "1999-07-07", is_shared: "true" });
+    expect(await isEmpty(owner)).toBe(true);
+    expect(await isEmpty(relative)).toBe(true);
+    expect(await isEmpty(stranger)).toBe(false);
+  });
+
+  it("has something for the whole family once one relative shares a memory", async () => {
+    const { owner, relative, stranger } = await createFamilies();
+    await createMemoryAs(relative.token, { title: "Tom's shared summer", memory_date: "2019-07-01", is_shared: "true" });
+    expect(await isEmpty(owner)).toBe(false);
+    expect(await isEmpty(relative)).toBe(false);
+    expect(await isEmpty(stranger)).toBe(true);
+  });
+
+  it("has something once one relative shares their answers", async () => {
+    const { owner, relative, stranger } = await createFamilies();
+    const saved = await answer(relative, childhoodAnswers);
+    expect(await isEmpty(owner)).toBe(true);
+    const id = saved.body.data.submission.id as string;
+    const shared = await call(toggleSubmission, `/api/questionnaires/submissions/${id}/toggle-shared`, { method: "PATCH", token: relative.token, params: { id }, body: { is_shared: true } });
+    expect(shared.status).toBe(200);
+    expect(await isEmpty(owner)).toBe(false);
+    expect(await isEmpty(stranger)).toBe(true);
   });
 });
