@@ -63,6 +63,28 @@ function usable<Values>(stored: Stored<Values> | undefined | null, viewerId: str
   return stored && stored.viewerId === viewerId && Date.now() - stored.savedAt < DRAFT_LIFETIME_MS ? stored.values : null;
 }
 
+/** Removes every draft past its lifetime, whoever wrote it: nothing private lingers longer than that. */
+async function dropExpired() {
+  const database = await openDatabase();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const transaction = database.transaction(STORE, "readwrite");
+      const cursor = transaction.objectStore(STORE).openCursor();
+      cursor.onsuccess = () => {
+        const current = cursor.result;
+        if (!current) return;
+        const stored = current.value as Stored<unknown>;
+        if (!(Date.now() - stored.savedAt < DRAFT_LIFETIME_MS)) current.delete();
+        current.continue();
+      };
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+    });
+  } finally {
+    database.close();
+  }
+}
+
 /**
  * The draft kept under `key` for `viewerId`, taken out of storage (the form holds it from now on);
  * null when there is none, it is someone else's, or it is too old. `complete` says whether its
@@ -76,6 +98,7 @@ export async function takeDraft<Values>(key: string, viewerId: string): Promise<
     // Someone else's draft stays for them; one of this member's is taken, or dropped when too old.
     if (stored && stored.viewerId === viewerId) await inStore("readwrite", (store) => store.delete(key));
     if (values) found = { values, complete: true };
+    await dropExpired();
   } catch {
     // No IndexedDB here: the text may be in sessionStorage.
   }
