@@ -185,6 +185,30 @@ test.describe("an ended session keeps the draft", () => {
   });
 });
 
+test.describe("an ended session keeps an invitation", () => {
+  test("an invitation by email waits through a sign-in and is sent afterwards", { tag: "@desktop-only" }, async ({ page }) => {
+    const person = newPerson("Iris", "Bell");
+    await registerThroughApi(page.request, person);
+    await page.goto("/family-dashboard");
+    const form = page.getByRole("form", { name: "Invite by email" });
+    await form.getByLabel("First name").fill("Ines");
+    await form.getByLabel("Email").fill(`ines.${Date.now()}@example.test`);
+    await form.getByLabel("Personal note (optional)").fill("Come and see the photos of Grandpa!");
+    await endSessionOnServer(page);
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    const notice = form.getByRole("alert").filter({ hasText: "You've been signed out — sign in to send your invitation" });
+    await expect(notice).toBeVisible();
+    await notice.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/register\?tab=login&next=%2Ffamily-dashboard$/);
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/family-dashboard$/);
+    await expect(form.getByLabel("Personal note (optional)")).toHaveValue("Come and see the photos of Grandpa!");
+    await expect(form.getByLabel("First name")).toHaveValue("Ines");
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText("Ines will get an email with a link to join.")).toBeVisible();
+  });
+});
+
 test.describe("the first visit", () => {
   test("the dashboard's next steps are ticked one by one, with words, and leave when all are done", async ({ page }) => {
     await registerThroughApi(page.request, newPerson("Ada", "Byron"));
