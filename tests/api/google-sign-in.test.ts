@@ -126,6 +126,18 @@ describe("GET /api/auth/google/complete", () => {
     expect(await userByEmail(email)).toMatchObject({ first_name: "Ines", family_role: "admin" });
   });
 
+  it("comes back to the page that asked for the sign-in, and only to a page of this site", async () => {
+    const email = uniqueEmail("google");
+    signedInAs(email, { given_name: "Ines", family_name: "Lindqvist" });
+    const back = await call(completeGet, "/api/auth/google/complete?next=%2Fmemories%2Fadd");
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe(`${ORIGIN}/memories/add`);
+    for (const next of ["%2F%2Fevil.example%2F", "https%3A%2F%2Fevil.example", "%2F%5Cevil.example"]) {
+      const away = await call(completeGet, `/api/auth/google/complete?next=${next}`);
+      expect(away.headers.get("location")).toBe(`${ORIGIN}/family-dashboard`);
+    }
+  });
+
   it("sends a visitor whose Google identity has lapsed to the sign-in page", async () => {
     vi.mocked(googleIdentity).mockResolvedValue(null as never);
     const result = await call(completeGet, "/api/auth/google/complete");

@@ -157,7 +157,7 @@ test.describe("signing in and out", () => {
     await expect(page.getByText("You have been successfully logged out.")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/family-dashboard");
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?tab=login&next=%2Ffamily-dashboard$/);
 
     await expect(page.getByRole("tab", { name: "Login", selected: true })).toBeVisible();
     const form = page.getByRole("form", { name: "Login" });
@@ -189,7 +189,7 @@ test.describe("signing in and out", () => {
 
     await page.unroute("**/api/auth/logout");
     await page.goto("/family-dashboard");
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?tab=login&next=%2Ffamily-dashboard$/);
     // The session the browser could not end itself was ended when it next reached Family Book.
     expect((await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   });
@@ -200,9 +200,33 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/family-dashboard$/);
   });
 
-  test("an anonymous visitor of the dashboard is sent to /register", async ({ page }) => {
+  test("an anonymous visitor of the dashboard is sent to sign in, and back to the dashboard afterwards", async ({ page }) => {
     await page.goto("/family-dashboard");
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?tab=login&next=%2Ffamily-dashboard$/);
+  });
+
+  test("signing in from a prompt comes back to the page that asked; a next leading elsewhere is ignored", async ({ page }) => {
+    const person = newPerson("Edith", "Clarke");
+    await registerThroughApi(page.request, person);
+    await page.context().clearCookies();
+
+    await page.goto("/memories/add");
+    await page.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/register\?tab=login&next=%2Fmemories%2Fadd$/);
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email").fill(person.email);
+    await form.getByLabel("Password").fill(person.password);
+    await form.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/memories\/add$/);
+    await expect(page.getByRole("form", { name: "Add a new memory" })).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto("/login?next=%2F%2Fevil.example%2F");
+    await expect(page).toHaveURL(/\/register\?tab=login$/);
+    await form.getByLabel("Email").fill(person.email);
+    await form.getByLabel("Password").fill(person.password);
+    await form.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/family-dashboard$/);
   });
 });
 

@@ -141,15 +141,14 @@ test.describe("the Family Book", () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 
-  test("a new family sees the empty states", async ({ page }) => {
+  test("a tab with nothing in it says so while the other tabs have stories", async ({ page }) => {
     await registerThroughApi(page.request, newPerson("Nina", "Solo"));
-    await page.goto("/family-book");
-    await expect(page.getByText("No shared memories found.")).toBeVisible();
-    await page.getByRole("tab", { name: "Shared Questionnaire Responses" }).click();
+    await shareMemory(page.request, { title: "Private notes", date: "2000-01-01", shared: false });
+    await shareMemory(page.request, { title: "The first shared story", date: "2001-05-05" });
+    await page.goto("/family-book?tab=responses");
     await expect(page.getByText("No shared questionnaire responses yet.")).toBeVisible();
     await page.getByRole("tab", { name: "Timeline" }).click();
-    await expect(page.getByText("No items for the timeline yet.")).toBeVisible();
-    await expect(page.getByText("Share memories or complete questionnaires to see them here.")).toBeVisible();
+    await expect(page.getByText("The first shared story")).toBeVisible();
   });
 
   test("another family's stories never appear", async ({ page, browser }) => {
@@ -159,15 +158,15 @@ test.describe("the Family Book", () => {
     await other.close();
     await registerThroughApi(page.request, newPerson("Ruth", "Ng"));
     await page.goto("/family-book?tab=timeline");
-    await expect(page.getByText("No items for the timeline yet.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Nothing has been shared yet" })).toBeVisible();
     await expect(page.getByText("Olga's dacha")).toHaveCount(0);
   });
 
   test("an anonymous visitor is asked to sign in", async ({ page }) => {
     await page.goto("/family-book");
     await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login");
-    await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register");
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Ffamily-book");
+    await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register&next=%2Ffamily-book");
     await expectNoSeriousAccessibilityViolations(page);
   });
 

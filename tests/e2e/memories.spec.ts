@@ -432,7 +432,7 @@ test.describe("memories", () => {
     await page.goto("/memories/add");
     await expect(page.getByText("Authentication Required")).toBeVisible();
     await expect(page.getByText("Please sign in to add a memory.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login");
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Fmemories%2Fadd");
     await page.goto("/memories");
     await expect(page.getByText("Please sign in to see and add your memories.")).toBeVisible();
   });

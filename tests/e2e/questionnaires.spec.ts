@@ -23,10 +23,10 @@ test.describe("questionnaires", () => {
     await expect(page.getByRole("heading", { name: "Family Questionnaires" })).toBeVisible();
     await expect(page.getByText("Authentication Required")).toBeVisible();
     await expect(page.getByText("Please sign in or register to access family questionnaires.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login");
-    await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register");
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Fquestionnaires");
+    await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register&next=%2Fquestionnaires");
     await page.goto("/completed-questionnaires");
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?tab=login&next=%2Fcompleted-questionnaires$/);
   });
 
   test("a member answers a questionnaire with the validation messages, then shares and unshares on the completed page", async ({ page }, testInfo) => {

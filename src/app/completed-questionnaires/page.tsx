@@ -20,7 +20,7 @@ async function load(viewer: UserDto) {
 }
 
 export default async function CompletedQuestionnairesPage() {
-  const user = await requireUserOrRedirect();
+  const user = await requireUserOrRedirect("/completed-questionnaires");
   const entries = await load(user);
   return (
     <div className="flex flex-col gap-8">

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { AuthRequired } from "@/components/auth/auth-required";
 import { DownloadBookButton } from "@/components/family-book/download-book-button";
+import { EmptyFamilyBook } from "@/components/family-book/empty-family-book";
 import { FamilyBookView, type FamilyBookTab } from "@/components/family-book/family-book-view";
 import { MemberFilter } from "@/components/family-book/member-filter";
 import { PRODUCT_NAME } from "@/lib/constants";
 import { getCurrentUser } from "@/server/auth/current-user";
+import { familyBookIsEmpty } from "@/server/book/family-book-is-empty";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { listSharedMemories } from "@/server/memories/list-memories";
 import { listSharedSubmissions } from "@/server/questionnaires/list-shared-submissions";
@@ -18,8 +20,9 @@ const tabs: FamilyBookTab[] = ["memories", "responses", "timeline"];
 export default async function FamilyBookPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await getCurrentUser();
   if (!user) {
-    return <AuthRequired heading={PRODUCT_NAME} message="Please sign in or register to read your family's shared memories and answers." />;
+    return <AuthRequired heading={PRODUCT_NAME} message="Please sign in or register to read your family's shared memories and answers." path="/family-book" />;
   }
+  if (await familyBookIsEmpty({ viewer: user })) return <EmptyFamilyBook />;
   const params = await searchParams;
   const tab = tabs.find((candidate) => candidate === params.tab) ?? "memories";
   const members = await listFamilyMembers({ viewer: user });

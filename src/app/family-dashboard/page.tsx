@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { InviteByEmailCard } from "@/components/dashboard/invite-by-email-card";
 import { InviteLinkCard } from "@/components/dashboard/invite-link-card";
+import { NextStepsCard } from "@/components/dashboard/next-steps-card";
 import { OnThisDayCard } from "@/components/dashboard/on-this-day-card";
 import { FamilyMembersTable } from "@/components/dashboard/family-members-table";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { publicOrigin, requireUserOrRedirect } from "@/server/auth/current-user";
+import { getNextSteps } from "@/server/dashboard/get-next-steps";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { listInvitations } from "@/server/invitations/list-invitations";
 import { getFamilyInvite } from "@/server/invites/get-family-invite";
@@ -13,9 +15,10 @@ import { getFamilyInvite } from "@/server/invites/get-family-invite";
 export const metadata: Metadata = { title: "Family Dashboard" };
 
 export default async function FamilyDashboardPage() {
-  const user = await requireUserOrRedirect();
+  const user = await requireUserOrRedirect("/family-dashboard");
   const origin = await publicOrigin();
-  const [members, invite, invitations] = await Promise.all([
+  const [nextSteps, members, invite, invitations] = await Promise.all([
+    getNextSteps({ viewer: user }),
     listFamilyMembers({ viewer: user }),
     user.family_id ? getFamilyInvite({ viewer: user, origin }) : null,
     user.family_id ? listInvitations({ viewer: user }) : null,
@@ -36,11 +39,12 @@ export default async function FamilyDashboardPage() {
           </Link>
         </p>
       </Card>
+      <NextStepsCard nextSteps={nextSteps} hasFamily={Boolean(invite && invitations)} />
       <OnThisDayCard viewerId={user.id} />
       {invite && (
         <>
           <InviteLinkCard invite={invite} />
-          {invitations && <InviteByEmailCard invitations={invitations.invitations} />}
+          {invitations && <InviteByEmailCard invitations={invitations.invitations} viewerId={user.id} />}
           <FamilyMembersTable members={members} viewerId={user.id} />
         </>
       )}

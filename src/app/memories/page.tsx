@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "My Memories" };
 
 export default async function MemoriesPage() {
   const user = await getCurrentUser();
-  if (!user) return <AuthRequired heading="My Memories" message="Please sign in to see and add your memories." />;
+  if (!user) return <AuthRequired heading="My Memories" message="Please sign in to see and add your memories." path="/memories" />;
 
   let page: Awaited<ReturnType<typeof listMemories>> | null = null;
   try {

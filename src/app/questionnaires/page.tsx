@@ -70,7 +70,7 @@ function QuestionnaireCard({ questionnaire, state }: { questionnaire: Questionna
 
 export default async function QuestionnairesPage() {
   const user = await getCurrentUser();
-  if (!user) return <AuthRequired heading={HEADING} message={SIGN_IN_TO_QUESTIONNAIRES} />;
+  if (!user) return <AuthRequired heading={HEADING} message={SIGN_IN_TO_QUESTIONNAIRES} path="/questionnaires" />;
   const loaded = await loadQuestionnaires(user);
 
   return (

@@ -5,14 +5,17 @@ import type { InviteAtOpen } from "@/components/auth/invite-notice";
 import { getCurrentUser, rememberedInvite } from "@/server/auth/current-user";
 import { googleSignInEnabled } from "@/server/auth/google-provider";
 import { findOpenInvite } from "@/server/invites/find-open-invite";
+import { safeNextPath } from "@/lib/next-path";
 
 export const metadata: Metadata = { title: "Sign in or register" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
-  if (await getCurrentUser()) redirect("/family-dashboard");
   const params = await searchParams;
+  // Where the page that asked for a sign-in wants the person back (docs/decisions/018-first-visit.md).
+  const next = safeNextPath(params.next) ?? undefined;
+  if (await getCurrentUser()) redirect(next ?? "/family-dashboard");
   const fromLink = typeof params.familyId === "string" ? params.familyId : undefined;
   // docs/product.md: tab=register opens Register, anything else Login. An invite link without a
   // tab opens Register, since the relative who follows it has no account yet (docs/decisions/003).
@@ -35,5 +38,5 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
         }
       : { status: "refused" };
   }
-  return <AuthForms initialTab={tab} invite={invite} googleEnabled={googleSignInEnabled()} />;
+  return <AuthForms initialTab={tab} invite={invite} googleEnabled={googleSignInEnabled()} next={next} />;
 }

@@ -8,7 +8,7 @@ import { readEmailPreferences } from "@/server/email-preferences/read-email-pref
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const user = await requireUserOrRedirect();
+  const user = await requireUserOrRedirect("/settings");
   const [preferences, address] = await Promise.all([readEmailPreferences({ userId: user.id }), readEmailAddress(user.id)]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">

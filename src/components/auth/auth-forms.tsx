@@ -23,11 +23,12 @@ export type AuthTab = "login" | "register";
 
 const DASHBOARD = "/family-dashboard";
 
-function GoogleButton({ mode, enabled }: { mode: "sign-in" | "sign-up"; enabled: boolean }) {
+function GoogleButton({ mode, enabled, next }: { mode: "sign-in" | "sign-up"; enabled: boolean; next?: string }) {
   const label = mode === "sign-in" ? "Sign in with Google" : "Sign up with Google";
   function start() {
     if (enabled) {
-      void signIn("google", { redirectTo: "/api/auth/google/complete" });
+      const complete = next ? `/api/auth/google/complete?${new URLSearchParams({ next })}` : "/api/auth/google/complete";
+      void signIn("google", { redirectTo: complete });
       return;
     }
     toast.error("Not implemented", {
@@ -41,7 +42,7 @@ function GoogleButton({ mode, enabled }: { mode: "sign-in" | "sign-up"; enabled:
   );
 }
 
-function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
+function LoginForm({ googleEnabled, next }: { googleEnabled: boolean; next?: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
@@ -57,7 +58,7 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
       return;
     }
     toast.success("Welcome back!", { description: "You have successfully logged in." });
-    router.push(DASHBOARD);
+    router.push(next ?? DASHBOARD);
     router.refresh();
   });
 
@@ -80,7 +81,7 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign In"}
       </Button>
-      <GoogleButton mode="sign-in" enabled={googleEnabled} />
+      <GoogleButton mode="sign-in" enabled={googleEnabled} next={next} />
     </form>
   );
 }
@@ -91,9 +92,11 @@ type RegisterFormProps = {
   invited?: { firstName: string; email: string };
   onInviteRefused: () => void;
   googleEnabled: boolean;
+  /** The page that asked for an account, to go back to once it exists. */
+  next?: string;
 };
 
-function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled }: RegisterFormProps) {
+function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled, next }: RegisterFormProps) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterInput>({
@@ -115,7 +118,7 @@ function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled }: R
       return;
     }
     toast.success("Welcome!", { description: "Your account has been created successfully." });
-    router.push(DASHBOARD);
+    router.push(next ?? DASHBOARD);
     router.refresh();
   });
 
@@ -148,12 +151,20 @@ function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled }: R
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Creating account..." : "Register"}
       </Button>
-      <GoogleButton mode="sign-up" enabled={googleEnabled} />
+      <GoogleButton mode="sign-up" enabled={googleEnabled} next={next} />
     </form>
   );
 }
 
-export function AuthForms({ initialTab, invite: initialInvite, googleEnabled }: { initialTab: AuthTab; invite?: InviteAtOpen; googleEnabled: boolean }) {
+type AuthFormsProps = {
+  initialTab: AuthTab;
+  invite?: InviteAtOpen;
+  googleEnabled: boolean;
+  /** A same-site path (already checked by safeNextPath) to open after signing in or registering. */
+  next?: string;
+};
+
+export function AuthForms({ initialTab, invite: initialInvite, googleEnabled, next }: AuthFormsProps) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
   // An invite is only ever used as shown here, and the person may set it aside (docs/decisions/008-invites.md).
   const [invite, setInvite] = useState(initialInvite);
@@ -192,7 +203,7 @@ export function AuthForms({ initialTab, invite: initialInvite, googleEnabled }: 
               <CardTitle as="h2">Welcome back</CardTitle>
               <CardDescription>Sign in to see your family&apos;s memories.</CardDescription>
             </CardHeader>
-            <LoginForm googleEnabled={googleEnabled} />
+            <LoginForm googleEnabled={googleEnabled} next={next} />
           </Card>
         </TabsContent>
         <TabsContent value="register">
@@ -211,6 +222,7 @@ export function AuthForms({ initialTab, invite: initialInvite, googleEnabled }: 
                 invited={invite?.status === "open" ? invite.invitation : undefined}
                 onInviteRefused={() => setInvite({ status: "refused" })}
                 googleEnabled={googleEnabled}
+                next={next}
               />
             )}
           </Card>

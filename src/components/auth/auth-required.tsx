@@ -2,9 +2,13 @@ import { LockIcon } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { signInHref } from "@/lib/next-path";
 
-/** The prompt pages for signed-in members show to anonymous visitors (docs/product.md §1). */
-export function AuthRequired({ heading, message }: { heading: string; message: string }) {
+/**
+ * The prompt pages for signed-in members show to anonymous visitors (docs/product.md §1). Signing
+ * in or registering from it comes back to `path`, the page that asked.
+ */
+export function AuthRequired({ heading, message, path }: { heading: string; message: string; path: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
       <h1 className="text-3xl font-bold">{heading}</h1>
@@ -18,10 +22,10 @@ export function AuthRequired({ heading, message }: { heading: string; message: s
         </CardHeader>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link href="/register?tab=login">Sign In</Link>
+            <Link href={signInHref(path)}>Sign In</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href="/register?tab=register">Register</Link>
+            <Link href={signInHref(path, "register")}>Register</Link>
           </Button>
         </div>
       </Card>

@@ -3,9 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { keepDraft, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
+import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -26,20 +28,44 @@ import type { InvitationDto } from "@/server/invitations/invitation-dto";
 
 const day = (instant: string) => formatLongDate(instant.slice(0, 10));
 
-function InvitationForm({ afterSend }: { afterSend: () => void }) {
+const DRAFT_KEY = "invitation:new";
+
+function InvitationForm({ afterSend, viewerId }: { afterSend: () => void; viewerId: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
+  const [signedOut, setSignedOut] = useState<Kept | null>(null);
+  const [restored, setRestored] = useState(false);
   const form = useForm<NewInvitationInput>({ resolver: zodResolver(newInvitationSchema), defaultValues: { first_name: "", email: "", note: "" } });
   const { errors, isSubmitting } = form.formState;
 
+  // An invitation kept when the session ended comes back once its sender has signed in again.
+  const { reset } = form;
+  useEffect(() => {
+    let cancelled = false;
+    void takeDraft<NewInvitationInput>(DRAFT_KEY, viewerId).then((draft) => {
+      if (!draft || cancelled) return;
+      reset(draft.values, { keepDefaultValues: true });
+      setRestored(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [viewerId, reset]);
+
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
+    setSignedOut(null);
     const result = await apiRequest<{ invitation: InvitationDto }>("/family/invitations", { json: values });
+    if (!result.ok && result.status === 401) {
+      setSignedOut(await keepDraft(DRAFT_KEY, viewerId, values));
+      return;
+    }
     if (!result.ok) {
       if (!showFieldErrors(form.setError, result.fieldErrors, ["first_name", "email", "note"])) setFormError(result.error);
       return;
     }
     toast.success("Invitation sent", { description: `${result.data.invitation.first_name} will get an email with a link to join.` });
+    setRestored(false);
     form.reset();
     afterSend();
     router.refresh();
@@ -52,6 +78,8 @@ function InvitationForm({ afterSend }: { afterSend: () => void }) {
           {formError}
         </Alert>
       )}
+      {signedOut && <SignedOutNotice action="send your invitation" kept={signedOut} />}
+      {restored && !signedOut && <DraftRestoredNotice save="Send invitation" />}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="invitation-first-name" label="First name" error={errors.first_name?.message} required>
           {(control) => <Input {...control} autoComplete="off" required {...form.register("first_name")} />}
@@ -172,17 +200,19 @@ function InvitationRow({ invitation, afterRevoke }: { invitation: InvitationDto;
   );
 }
 
-export function InviteByEmailCard({ invitations }: { invitations: InvitationDto[] }) {
+export function InviteByEmailCard({ invitations, viewerId }: { invitations: InvitationDto[]; viewerId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusForm = () => document.getElementById("invitation-first-name")?.focus();
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Invite by email</CardTitle>
+        <CardTitle as="h2" id="invite-by-email" className="scroll-mt-24">
+          Invite by email
+        </CardTitle>
         <CardDescription>We email your relative a personal link. When they register through it, they join your family.</CardDescription>
       </CardHeader>
-      <InvitationForm afterSend={focusForm} />
+      <InvitationForm afterSend={focusForm} viewerId={viewerId} />
       <section aria-labelledby="waiting-invitations" className="flex flex-col gap-3">
         <h3 id="waiting-invitations" ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
           Waiting invitations

@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { keepDraft, SessionEndedError, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
+import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -36,6 +38,11 @@ const PHOTO_NOT_ACCEPTED = "Photo not accepted";
 class PhotoRefusedError extends Error {
   override name = "PhotoRefusedError";
 }
+/** What a memory form keeps when its save meets an ended session (docs/decisions/018-first-visit.md). */
+type MemoryDraft = { values: MemoryFormValues; removedIds: string[]; photoNames: string[]; photos?: File[] };
+
+const newPhoto = (file: File): NewPhoto => ({ key: `${file.name}-${file.size}-${crypto.randomUUID()}`, file, previewUrl: URL.createObjectURL(file), progress: null });
+
 const sameIds = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** The one memory form, for adding and for editing (docs/product.md §2 Add a New Memory, Edit Memory). */
@@ -57,11 +64,39 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   // The picker's "today" is the device's own date, known only in the browser.
   const today = useSyncExternalStore(noSubscription, localToday, () => undefined);
   const previews = useRef(new Set<string>());
+  const [signedOut, setSignedOut] = useState<{ kept: Kept; photosToChooseAgain: string[] } | null>(null);
+  const [restored, setRestored] = useState<{ photosToChooseAgain: string[] } | null>(null);
+  const draftKey = mode === "add" ? "memory:add" : `memory:edit:${memory?.id}`;
 
   useEffect(() => {
     const urls = previews.current;
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, []);
+
+  // A draft kept when the session ended comes back once its author has signed in again.
+  const { reset } = form;
+  useEffect(() => {
+    let cancelled = false;
+    void takeDraft<MemoryDraft>(draftKey, viewerId).then((draft) => {
+      if (!draft || cancelled) return;
+      reset(draft.values.values, { keepDefaultValues: true });
+      setRemovedIds(draft.values.removedIds);
+      const photos = draft.complete ? (draft.values.photos ?? []).map(newPhoto) : [];
+      photos.forEach((photo) => previews.current.add(photo.previewUrl));
+      setAdded(photos);
+      setRestored({ photosToChooseAgain: draft.complete ? [] : draft.values.photoNames });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [draftKey, viewerId, reset]);
+
+  async function keepForLater() {
+    const values = form.getValues();
+    const photoNames = added.map((photo) => photo.file.name);
+    const kept = await keepDraft<MemoryDraft>(draftKey, viewerId, { values, removedIds, photoNames, photos: added.map((photo) => photo.file) }, { values, removedIds, photoNames });
+    setSignedOut({ kept, photosToChooseAgain: kept === "all" ? [] : photoNames });
+  }
 
   const existing = (memory?.memory_photos ?? []).filter((photo) => !removedIds.includes(photo.id));
 
@@ -108,6 +143,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
     setFormError(null);
+    setSignedOut(null);
     try {
       const uploadIds = await uploadNewPhotos();
 
@@ -134,6 +170,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         method: mode === "add" ? "POST" : "PUT",
         formData: body,
       });
+      if (!result.ok && result.status === 401) throw new SessionEndedError(result.error);
       if (!result.ok) {
         // Unsaved uploads expire: when the server no longer has one, the next try sends those
         // photos afresh. Otherwise the uploads wait for the next try.
@@ -150,6 +187,14 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
       router.push("/memories");
       router.refresh();
     } catch (error) {
+      if (error instanceof SessionEndedError) {
+        // Nothing is lost: the draft waits on this device for the member to sign in again.
+        // A photo stopped by the ended session is not at fault: it is sent again after signing in.
+        setAdded((current) => current.map((photo) => ({ ...photo, progress: null, uploadId: undefined, problem: undefined })));
+        await keepForLater();
+        setSaving(false);
+        return;
+      }
       const message = (error as Error).message;
       setFormError(message);
       setAdded((current) => current.map((photo) => ({ ...photo, progress: null })));
@@ -170,6 +215,10 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
           <Alert variant="destructive" role="alert">
             {formError}
           </Alert>
+        )}
+        {signedOut && <SignedOutNotice action="save your memory" kept={signedOut.kept} photosToChooseAgain={signedOut.photosToChooseAgain} />}
+        {restored && !signedOut && (
+          <DraftRestoredNotice save={mode === "add" ? "Save Memory" : "Save Changes"} photosToChooseAgain={restored.photosToChooseAgain} />
         )}
         <FormField id={`${idPrefix}-title`} label="Title" error={errors.title?.message} required>
           {(control) => <Input {...control} required maxLength={200} disabled={saving} {...form.register("title")} />}

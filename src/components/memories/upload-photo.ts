@@ -1,3 +1,4 @@
+import { SessionEndedError } from "@/components/forms/signed-out-draft";
 import { apiRequest } from "@/lib/api-client";
 
 // The browser's half of the presigned upload: ask Family Book where to put the photo, then send
@@ -37,6 +38,7 @@ export async function uploadPhoto(file: File, onProgress: (fraction: number) => 
   const ticket = await apiRequest<{ upload: UploadTicket }>("/memories/uploads", {
     json: { file_name: file.name, content_type: contentType, size: file.size },
   });
+  if (!ticket.ok && ticket.status === 401) throw new SessionEndedError(ticket.error);
   if (!ticket.ok) throw new PhotoUploadError(file.name, ticket.error);
   const { upload } = ticket.data;
   await new Promise<void>((resolve, reject) => {

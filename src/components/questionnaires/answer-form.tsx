@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { keepDraft, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
+import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -71,9 +73,14 @@ function SharePrompt({ submissionId, onDone }: { submissionId: string; onDone: (
   );
 }
 
+/** Answers kept when a save met an ended session, or the one written on Ask a Question. */
+type AnswerDraft = AnswerFormValues & { from?: "ask"; questionText?: string };
+
 /** One field per question; each shows its own message under it (docs/product.md §5). */
-export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
+export function AnswerForm({ questions, viewerId, draftKey }: { questions: AnswerFormQuestion[]; viewerId: string; draftKey: string }) {
   const router = useRouter();
+  const [signedOut, setSignedOut] = useState<Kept | null>(null);
+  const [restored, setRestored] = useState<{ from: "signed-out" } | { from: "ask"; questionText: string } | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const schema = useMemo(() => answerFormSchema(questions), [questions]);
@@ -84,7 +91,38 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // Answers kept when the session ended come back once their author has signed in again.
+  // An answer written on Ask a Question arrives the same way, to be saved with the others.
+  const { reset, setFocus } = form;
+  const [focusAfterRestore, setFocusAfterRestore] = useState<number | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void takeDraft<AnswerDraft>(draftKey, viewerId).then((draft) => {
+      if (!draft || cancelled) return;
+      const answers = questions.map((_, index) => draft.values.answers[index] ?? "");
+      reset({ answers }, { keepDefaultValues: true });
+      if (draft.values.from === "ask") {
+        setRestored({ from: "ask", questionText: draft.values.questionText ?? "" });
+        const next = questions.findIndex((_, index) => answers[index]!.trim() === "");
+        if (next >= 0) setFocusAfterRestore(next);
+      } else {
+        setRestored({ from: "signed-out" });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [draftKey, viewerId, reset, questions]);
+
+  // The first question still to answer takes the focus once the carried answer is in place.
+  useEffect(() => {
+    if (focusAfterRestore === null) return;
+    const timer = window.setTimeout(() => setFocus(`answers.${focusAfterRestore}`), 0);
+    return () => window.clearTimeout(timer);
+  }, [focusAfterRestore, setFocus]);
+
   const submit = form.handleSubmit(async (values) => {
+    setSignedOut(null);
     const result = await apiRequest<{ submission: { id: string } }>("/questionnaires/responses", {
       json: { responses: questions.map((question, index) => ({ question_id: question.id, answer_text: values.answers[index] ?? "" })) },
     });
@@ -95,6 +133,10 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
     }
     if (result.status === 409) {
       setConflict(result.error);
+      return;
+    }
+    if (result.status === 401) {
+      setSignedOut(await keepDraft(draftKey, viewerId, values));
       return;
     }
     questions.forEach((question, index) => {
@@ -119,6 +161,14 @@ export function AnswerForm({ questions }: { questions: AnswerFormQuestion[] }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
+      {signedOut && <SignedOutNotice action="save your answers" kept={signedOut} />}
+      {restored?.from === "signed-out" && !signedOut && <DraftRestoredNotice save="Submit" />}
+      {restored?.from === "ask" && !signedOut && (
+        <div role="status" className="flex flex-col gap-2 rounded-lg border-2 border-primary/50 bg-primary/5 p-4">
+          <p className="text-lg font-semibold">Your answer to “{restored.questionText}” is filled in below.</p>
+          <p>Answer any other questions you like (those marked with an asterisk are needed), then press Submit to save them all.</p>
+        </div>
+      )}
       {questions.some((question) => question.is_required) && (
         <p className="text-muted-foreground">
           Questions marked <span aria-hidden="true" className="font-bold text-destructive">*</span>

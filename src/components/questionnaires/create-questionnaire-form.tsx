@@ -7,6 +7,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { keepDraft, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
+import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -28,6 +30,17 @@ type Member = { id: string; first_name: string; last_name: string };
 type Members = { state: "idle" | "loading" | "failed" } | { state: "loaded"; members: Member[] };
 
 const MEMBERS_FAILED = "Could not load family members.";
+const DRAFT_KEY = "questionnaire:create";
+
+/** The relatives who can be targeted: everyone in the family but the viewer. */
+async function fetchMembers(viewerId: string): Promise<Members> {
+  const result = await apiRequest<{ familyMembers: Member[] }>("/profiles/family-members");
+  if (!result.ok) {
+    toast.error("Error", { description: MEMBERS_FAILED });
+    return { state: "failed" };
+  }
+  return { state: "loaded", members: result.data.familyMembers.filter((member) => member.id !== viewerId) };
+}
 
 function newQuestion() {
   return { question_text: "", description: "", input_type: "text" as const, is_required: false, tempId: crypto.randomUUID() };
@@ -51,6 +64,8 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
   const [announcement, setAnnouncement] = useState("");
   const questionCount = questions.fields.length;
   const { setFocus } = form;
+  const [signedOut, setSignedOut] = useState<Kept | null>(null);
+  const [restored, setRestored] = useState(false);
 
   useEffect(() => {
     if (focusAfterRemoval.current === null) return;
@@ -68,21 +83,37 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
   async function loadMembers() {
     if (members.state === "loading" || members.state === "loaded") return;
     setMembers({ state: "loading" });
-    const result = await apiRequest<{ familyMembers: Member[] }>("/profiles/family-members");
-    if (!result.ok) {
-      setMembers({ state: "failed" });
-      toast.error("Error", { description: MEMBERS_FAILED });
-      return;
-    }
-    setMembers({ state: "loaded", members: result.data.familyMembers.filter((member) => member.id !== viewerId) });
+    setMembers(await fetchMembers(viewerId));
   }
 
+  // A questionnaire kept when the session ended comes back once its author has signed in again.
+  const { reset } = form;
+  const restoreDraft = useRef(false);
+  useEffect(() => {
+    if (restoreDraft.current) return;
+    restoreDraft.current = true;
+    void takeDraft<CreateQuestionnaireInput>(DRAFT_KEY, viewerId).then((draft) => {
+      if (!draft) return;
+      reset(draft.values, { keepDefaultValues: true });
+      setRestored(true);
+      if (draft.values.audience === "SPECIFIC_FAMILY_MEMBERS") {
+        setMembers({ state: "loading" });
+        void fetchMembers(viewerId).then(setMembers);
+      }
+    });
+  }, [viewerId, reset]);
+
   const submit = form.handleSubmit(async (values) => {
+    setSignedOut(null);
     const payload = {
       ...values,
       targetUserIds: values.audience === "SPECIFIC_FAMILY_MEMBERS" ? values.targetUserIds : undefined,
     };
     const result = await apiRequest("/questionnaires", { json: payload });
+    if (!result.ok && result.status === 401) {
+      setSignedOut(await keepDraft(DRAFT_KEY, viewerId, form.getValues()));
+      return;
+    }
     if (!result.ok) {
       toast.error("Error", { description: result.error || "Failed to create questionnaire." });
       return;
@@ -96,6 +127,8 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create Custom Family Questionnaire" className="flex flex-col gap-8">
+      {signedOut && <SignedOutNotice action="create your questionnaire" kept={signedOut} />}
+      {restored && !signedOut && <DraftRestoredNotice save="Create Questionnaire" />}
       <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
         <FormField id="questionnaire-title" label={<>Title<RequiredMark /></>} error={errors.title?.message} required>
           {(control) => <Input {...control} {...form.register("title")} />}

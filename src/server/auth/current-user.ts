@@ -2,6 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { signInHref } from "@/lib/next-path";
 import { publicOriginFrom } from "@/server/http/request-info";
 import { INVITE_COOKIE, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "./session-cookies";
 import { findActiveSession, revokeSessionToken } from "./sessions";
@@ -19,10 +20,13 @@ export const getCurrentUser = cache(async () => {
   return session?.user ?? null;
 });
 
-/** For pages that only make sense signed in: anonymous visitors go to /register. */
-export async function requireUserOrRedirect(destination = "/register") {
+/**
+ * For pages that only make sense signed in: anonymous visitors go to sign in, and come back to
+ * `path` (the page's own) afterwards.
+ */
+export async function requireUserOrRedirect(path: string) {
   const user = await getCurrentUser();
-  if (!user) redirect(destination);
+  if (!user) redirect(signInHref(path));
   return user;
 }
 

@@ -79,8 +79,8 @@ export const accountOperations: Operation[] = [
     tag: "Accounts",
     summary: "Turn the identity Google verified into a session",
     description:
-      "Where Google sign-in ends. Redirects to /family-dashboard with a session; to /register/google when a new address arrived through an invite, " +
-      "to choose; to /register when there is no verified identity or the sign-in failed.",
+      "Where Google sign-in ends. Redirects with a session to `next` when it is a path of this site, else to /family-dashboard; to /register/google " +
+      "when a new address arrived through an invite, to choose; to /register when there is no verified identity or the sign-in failed.",
     access: "public",
     ownAnswers: true,
     answer: { status: 303, description: "Where to go next.", headers: { Location: "The next page." } },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nextStepsDtoSchema } from "@/server/dashboard/get-next-steps";
 import { INVALID_INVITE, newInviteSchema } from "@/lib/schemas/invites";
 import { BODY_CAPS } from "@/server/http/read-body";
 import { ALREADY_IN_FAMILY, INVITATION_NOT_FOUND, newInvitationSchema, ONLY_INVITER_OR_ADMIN } from "@/lib/schemas/invitations";
@@ -64,6 +65,17 @@ export const inviteOperations: Operation[] = [
     summary: "Forget the invite this browser arrived through (the fb_invite cookie)",
     access: "public",
     answer: { status: 200, description: "Forgotten.", data: z.strictObject({ forgotten: z.literal(true) }) },
+  },
+  {
+    method: "get",
+    path: "/family/next-steps",
+    tag: "Invites",
+    summary: "The dashboard's first steps — write a memory, answer a question, invite someone — and which the caller has taken",
+    description:
+      "Each step counts only what the caller did: a memory of their own, a submission of their own, an invitation by email they sent " +
+      "or a relative who joined the family after them.",
+    access: "member",
+    answer: { status: 200, description: "The steps, in the dashboard's order, and how many are done.", data: z.strictObject({ next_steps: nextStepsDtoSchema }) },
   },
   {
     method: "get",

@@ -12,6 +12,7 @@ import {
   responseDtoSchema,
   submissionDtoSchema,
 } from "@/server/questionnaires/questionnaire-dto";
+import { questionToAskDtoSchema } from "@/server/questionnaires/pick-question-to-ask";
 import { RESPONSE_NOT_FOUND } from "@/server/questionnaires/toggle-response-shared";
 import { SUBMISSION_NOT_FOUND } from "@/server/questionnaires/toggle-submission-shared";
 import { idParameter, type Operation } from "./operation";
@@ -29,6 +30,17 @@ const toggleBody = {
 const nextCursor = z.guid().nullable().meta({ description: "The `cursor` of the next page; null on the last." });
 
 export const questionnaireOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/questionnaires/question-to-ask",
+    tag: "Questionnaires",
+    summary: "One question of the library the caller has not answered yet, for Ask a Question",
+    description:
+      "The first library question, in the library's order, that the caller has not answered, from a questionnaire that still takes an " +
+      "answer from them; `position` is its place in the questionnaire. Null when every one is answered.",
+    access: "member",
+    answer: { status: 200, description: "The question, or null.", data: z.strictObject({ question_to_ask: questionToAskDtoSchema.nullable() }) },
+  },
   {
     method: "get",
     path: "/questionnaires",

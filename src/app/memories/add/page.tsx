@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Add a New Memory" };
 
 export default async function AddMemoryPage() {
   const user = await getCurrentUser();
-  if (!user) return <AuthRequired heading="Add a New Memory" message="Please sign in to add a memory." />;
+  if (!user) return <AuthRequired heading="Add a New Memory" message="Please sign in to add a memory." path="/memories/add" />;
   const members = await listFamilyMembers({ viewer: user });
 
   return (

@@ -34,8 +34,8 @@ function ReturnButton() {
 
 export default async function QuestionnairePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await getCurrentUser();
-  if (!user) return <AuthRequired heading="Questionnaire" message={SIGN_IN_TO_QUESTIONNAIRES} />;
   const { id } = await params;
+  if (!user) return <AuthRequired heading="Questionnaire" message={SIGN_IN_TO_QUESTIONNAIRES} path={`/questionnaires/${encodeURIComponent(id)}`} />;
   const loaded = await load(user, id);
 
   if (loaded === "not-found") {
@@ -66,7 +66,7 @@ export default async function QuestionnairePage({ params }: { params: Promise<{ 
         <h1 className="text-3xl font-bold">{questionnaire.title}</h1>
         {questionnaire.description && <p className="text-lg text-muted-foreground">{questionnaire.description}</p>}
       </div>
-      {answered ? <AlreadyAnswered /> : <AnswerForm questions={questions} />}
+      {answered ? <AlreadyAnswered /> : <AnswerForm questions={questions} viewerId={user.id} draftKey={`answers:${questionnaire.id}`} />}
     </div>
   );
 }

@@ -10,7 +10,7 @@ const HEADING = "Create Custom Family Questionnaire";
 
 export default async function CreateQuestionnairePage() {
   const user = await getCurrentUser();
-  if (!user) return <AuthRequired heading={HEADING} message={SIGN_IN_TO_QUESTIONNAIRES} />;
+  if (!user) return <AuthRequired heading={HEADING} message={SIGN_IN_TO_QUESTIONNAIRES} path="/questionnaires/create" />;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-2">

@@ -2,6 +2,7 @@
 //      or, for a new address that arrived through an invite, ask first (/register/google)
 // POST /api/auth/google/complete – the answer from /register/google: join the invite shown, or start a family
 import { NextResponse } from "next/server";
+import { safeNextPath } from "@/lib/next-path";
 import { familyChoiceSchema, INVALID_INVITE } from "@/lib/schemas/invites";
 import { googleIdentity } from "@/server/auth/google-provider";
 import { signInWithGoogle, type FamilyChoice, type GoogleIdentity } from "@/server/auth/google-sign-in";
@@ -40,7 +41,8 @@ async function complete(request: Request, choice?: FamilyChoice) {
   if (result.status === "choose-family") return seeOther(CHOOSE_FAMILY_PAGE, origin);
 
   const context = { secure: cameOverHttps(request) };
-  const response = seeOther("/family-dashboard", origin);
+  // Back to the page that asked for the sign-in, when it is a path of this site (decision 018).
+  const response = seeOther(safeNextPath(new URL(request.url).searchParams.get("next")) ?? "/family-dashboard", origin);
   response.headers.append("Set-Cookie", sessionCookieHeader(result.token, result.expiresAt, context));
   for (const name of [SIGNED_OUT_COOKIE, INVITE_COOKIE, ...AUTH_JS_COOKIES]) response.headers.append("Set-Cookie", clearCookieHeader(name, context));
   return response;

@@ -1,0 +1,9 @@
+// GET /api/family/next-steps – the dashboard's first steps and which of them the caller has taken
+import { getNextSteps } from "@/server/dashboard/get-next-steps";
+import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const GET = authenticatedRoute(async ({ user }) => ok({ next_steps: await getNextSteps({ viewer: user }) }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
