@@ -12,6 +12,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import pg from "pg";
 import sharp from "sharp";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
@@ -79,7 +80,7 @@ async function openDatabase(dataDir, databaseUrl) {
     await client.connect();
     return { exec: (sql) => client.query(sql), query: (sql, params) => client.query(sql, params), close: () => client.end() };
   }
-  const db = await PGlite.create(path.join(dataDir, "db"));
+  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent } });
   return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
 }
 
