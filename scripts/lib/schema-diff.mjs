@@ -63,7 +63,10 @@ export async function diffMigrationsToSchema() {
   const schema = readFileSync(schemaPath, "utf8");
   // The extensions the migrations create (search: docs/decisions/020-search.md).
   const shadow = new PGlite({ extensions: { unaccent } });
-  const adapterFactory = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(shadow));
+  const pglite = new PrismaPGlite(shadow);
+  // The adapter's own shadow database has no extensions: the engine replays the migrations on one that does.
+  pglite.connectToShadowDb = () => new PrismaPGlite(new PGlite({ extensions: { unaccent } })).connect();
+  const adapterFactory = bindMigrationAwareSqlAdapterFactory(pglite);
   const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, () => {}, adapterFactory);
   try {
     const result = await engine.diff({
