@@ -30,7 +30,7 @@ it("measures search on a family of 10,000 memories", { timeout: 900_000 }, async
     process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
   } else process.env.PGLITE_DIR = "memory://search-bench";
   const { getDatabase, closeDatabase } = await import("@/server/db/client");
-  const { search } = await import("@/server/search/search");
+  const { search, searchStatement } = await import("@/server/search/search");
   const { searchQuerySchema } = await import("@/lib/schemas/search");
   const database = await getDatabase();
   const sql = (text: string, values: unknown[] = []) => database.execute(text, values);
@@ -103,6 +103,11 @@ it("measures search on a family of 10,000 memories", { timeout: 900_000 }, async
   for (const entry of QUERIES) {
     const query = searchQuerySchema.parse({ q: entry.q, kind: entry.kind, member: entry.member ? viewerFamily.members[1] : undefined, year: entry.year });
     const first = await search({ viewer, query });
+    if (process.env.BENCH_SEARCH_EXPLAIN) {
+      const statement = searchStatement({ viewer, query });
+      const plan = await database.execute(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
+      console.log(`${entry.name}:\n${plan.rows.map((row) => Object.values(row)[0]).join("\n")}`);
+    }
     const timings: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const started = performance.now();

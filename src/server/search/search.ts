@@ -42,6 +42,13 @@ const resultRowSchema = z.strictObject({
 type ResultRow = z.output<typeof resultRowSchema>;
 
 export async function search({ viewer, query }: { viewer: UserDto; query: SearchQuery }) {
+  const rows = await queryRows(searchStatement({ viewer, query }), resultRowSchema);
+  const results = rows.slice(0, query.limit).map((row) => toResult(row, viewer));
+  return { results, next_cursor: rows.length > query.limit ? results.at(-1)!.id : null };
+}
+
+/** The one statement of a search: a page of results, plus one to tell whether more follow. */
+export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" | "family_id">; query: SearchQuery }) {
   const { q, kind, member, year, limit, cursor } = query;
   const memberOnly = (column: string) => (member ? Prisma.sql`AND ${Prisma.raw(column)} = ${member}::uuid` : Prisma.empty);
   const memoryYear = year ? Prisma.sql`AND m.memory_date >= make_date(${year}::int, 1, 1) AND m.memory_date < make_date(${year}::int + 1, 1, 1)` : Prisma.empty;
@@ -49,14 +56,16 @@ export async function search({ viewer, query }: { viewer: UserDto; query: Search
     ? Prisma.sql`AND s.created_at >= make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'UTC') AND s.created_at < make_timestamptz(${year}::int + 1, 1, 1, 0, 0, 0, 'UTC')`
     : Prisma.empty;
 
+  // The query is written out where it is used, not in a CTE, so the planner sees it and estimates how many rows match.
+  const tsquery = Prisma.sql`websearch_to_tsquery('family_book_search', ${q})`;
   const memoryHits = Prisma.sql`
-    SELECT 'memory' AS kind, m.id, ts_rank(m.search_vector, query.q) AS rank, m.memory_date AS sort_date
-      FROM memories m, query
-     WHERE m.search_vector @@ query.q AND ${visibleToSql(viewer)} ${memberOnly("m.user_id")} ${memoryYear}`;
+    SELECT 'memory' AS kind, m.id, ts_rank(m.search_vector, ${tsquery}) AS rank, m.memory_date AS sort_date
+      FROM memories m
+     WHERE m.search_vector @@ ${tsquery} AND ${visibleToSql(viewer)} ${memberOnly("m.user_id")} ${memoryYear}`;
   const answerHits = Prisma.sql`
-    SELECT 'answer' AS kind, r.id, ts_rank(r.search_vector, query.q) AS rank, (s.created_at AT TIME ZONE 'UTC')::date AS sort_date
-      FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id, query
-     WHERE r.search_vector @@ query.q AND ${ownOrVisibleAnswersSql(viewer)} ${memberOnly("s.user_id")} ${answerYear}`;
+    SELECT 'answer' AS kind, r.id, ts_rank(r.search_vector, ${tsquery}) AS rank, (s.created_at AT TIME ZONE 'UTC')::date AS sort_date
+      FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id
+     WHERE r.search_vector @@ ${tsquery} AND ${ownOrVisibleAnswersSql(viewer)} ${memberOnly("s.user_id")} ${answerYear}`;
   const hits = kind === "memories" ? memoryHits : kind === "answers" ? answerHits : Prisma.sql`${memoryHits} UNION ALL ${answerHits}`;
 
   // Best match first, then newest, then id: a total order, so a cursor (the last result's id) is
@@ -70,10 +79,8 @@ export async function search({ viewer, query }: { viewer: UserDto; query: Search
     : Prisma.empty;
 
   const personJson = (alias: string) => Prisma.raw(`json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name)`);
-  const rows = await queryRows(
-    Prisma.sql`
-    WITH query AS (SELECT websearch_to_tsquery('family_book_search', ${q}) AS q),
-    hits AS (${hits}),
+  return Prisma.sql`
+    WITH hits AS (${hits}),
     page AS (SELECT * FROM hits ${afterCursor} ORDER BY rank DESC, sort_date DESC, id DESC LIMIT ${limit + 1})
     SELECT page.kind, page.id,
            CASE page.kind WHEN 'memory' THEN ts_headline('family_book_search', ${unmarked("m.title")}, query.q, ${headlineOptions(false)})
@@ -86,18 +93,14 @@ export async function search({ viewer, query }: { viewer: UserDto; query: Search
            to_char(page.sort_date, 'YYYY-MM-DD') AS date,
            CASE page.kind WHEN 'memory' THEN m.is_shared ELSE (r.is_shared OR s.is_shared) END AS is_shared,
            CASE page.kind WHEN 'answer' THEN json_build_object('id', questionnaire.id, 'title', questionnaire.title) END AS questionnaire
-      FROM page CROSS JOIN query
+      FROM page CROSS JOIN (SELECT ${tsquery} AS q) query
       LEFT JOIN memories m ON page.kind = 'memory' AND m.id = page.id
       LEFT JOIN responses r ON page.kind = 'answer' AND r.id = page.id
       LEFT JOIN submissions s ON s.id = r.submission_id
       LEFT JOIN questions question ON question.id = r.question_id
       LEFT JOIN questionnaires questionnaire ON questionnaire.id = question.questionnaire_id
       JOIN users author ON author.id = COALESCE(m.user_id, s.user_id)
-     ORDER BY page.rank DESC, page.sort_date DESC, page.id DESC`,
-    resultRowSchema,
-  );
-  const results = rows.slice(0, limit).map((row) => toResult(row, viewer));
-  return { results, next_cursor: rows.length > limit ? results.at(-1)!.id : null };
+     ORDER BY page.rank DESC, page.sort_date DESC, page.id DESC`;
 }
 
 function toResult(row: ResultRow, viewer: Pick<UserDto, "id">): SearchResultDto {
