@@ -37,7 +37,7 @@ test.describe("search", () => {
       await page.getByRole("searchbox", { name: "Search memories and answers" }).fill("koln");
       await page.keyboard.press("Enter");
     }
-    await expect(page).toHaveURL(/\/search\?q=koln$/);
+    await expect(page).toHaveURL(/\/search\?q=koln&kind=all&member=&year=$/);
 
     const results = page.getByRole("list", { name: "Results" });
     await expect(results.getByRole("listitem")).toHaveCount(3);
