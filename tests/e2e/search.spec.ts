@@ -64,5 +64,19 @@ test.describe("search", () => {
     await expect(page).toHaveURL(/\/search\?q=%22mill\+old%22$/);
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `search-nothing-${testInfo.project.name}`);
+
+    if (!mobile) {
+      // Between 768 and 1280 px the folded menu leaves room for the box itself in the header.
+      await page.setViewportSize({ width: 768, height: 900 });
+      await page.goto("/family-book");
+      const box = page.getByRole("search", { name: "Search Family Book" }).getByRole("searchbox", { name: "Search memories and answers" });
+      await box.fill("Jurgen");
+      await box.press("Enter");
+      await expect(page).toHaveURL(/\/search\?q=Jurgen$/);
+      await expect(page.getByRole("list", { name: "Results" }).getByRole("link", { name: "First bike" })).toBeVisible();
+      await expectNoSidewaysScrolling(page);
+      await page.goto("/family-book");
+      await saveScreenshot(page, "search-header-768");
+    }
   });
 });
