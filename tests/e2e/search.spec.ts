@@ -62,6 +62,7 @@ test.describe("search", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Nothing found for “\"mill old\"”" })).toBeVisible();
     await page.getByRole("link", { name: "Search everything instead" }).click();
     await expect(page).toHaveURL(/\/search\?q=%22mill\+old%22$/);
+    await expect(page.getByRole("combobox", { name: "Written by" })).toHaveValue("");
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `search-nothing-${testInfo.project.name}`);
 

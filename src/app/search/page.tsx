@@ -43,7 +43,8 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Search</h1>
-      <SearchForm values={values} members={members} error={error} />
+      {/* Keyed on the search, so a link to another search (Search everything instead) shows its own filters, not the last ones chosen. */}
+      <SearchForm key={JSON.stringify(values)} values={values} members={members} error={error} />
       {!parsed && (
         <section aria-labelledby="search-empty" className="rounded-lg border border-dashed p-6 text-base">
           <h2 id="search-empty" className="text-xl font-semibold">
