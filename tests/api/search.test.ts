@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PUT as updateMemory } from "@/app/api/memories/[id]/route";
 import { GET as ownMemories } from "@/app/api/memories/route";
 import { GET as sharedMemories } from "@/app/api/memories/shared/route";
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
@@ -9,7 +10,7 @@ import { SEARCH_KIND_RULE, SEARCH_QUERY_MISSING, SEARCH_QUERY_TOO_LONG, SEARCH_Y
 import { getDb } from "@/server/db/client";
 import { call, type ApiResult } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
-import { createMemoryAs } from "../helpers/memories";
+import { createMemoryAs, memoryForm } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
 // Search (docs/product.md, Search; docs/decisions/020-search.md): what the viewer may open and
@@ -170,6 +171,30 @@ describe("what a search matches", () => {
     expect(await titlesFound(owner, { q: "tomas", kind: "memories" })).toEqual(["First bike"]);
     await (await getDb()).user.update({ where: { id: relative.user.id }, data: { first_name: "Tom" } });
     expect(await titlesFound(owner, { q: "tomas", kind: "memories" })).toEqual([]);
+  });
+});
+
+describe("what a memory is found by, after an edit", () => {
+  it("follows its tags: untagged, a person is no longer found in it; tagged again, they are", async () => {
+    const retag = async (taggedUserIds: string[]) => {
+      const form = new FormData();
+      form.append("taggedUserIds", JSON.stringify(taggedUserIds));
+      const updated = await call(updateMemory, `/api/memories/${ids.wedding}`, { method: "PUT", token: owner.token, params: { id: ids.wedding }, body: form });
+      expect(updated.status).toBe(200);
+    };
+    await retag([]);
+    expect(await titlesFound(relative, { q: "müller", kind: "memories" })).toEqual([]);
+    await retag([cousin.user.id]);
+    expect(await titlesFound(relative, { q: "müller", kind: "memories" })).toEqual(["Wedding in Köln"]);
+  });
+
+  it("follows its title and story", async () => {
+    const form = memoryForm({ title: "Seaside stroll", content: "We walked past the lighthouse and the harbour. Kinfolk." });
+    form.delete("memory_date");
+    const updated = await call(updateMemory, `/api/memories/${ids.lighthouseStory}`, { method: "PUT", token: owner.token, params: { id: ids.lighthouseStory }, body: form });
+    expect(updated.status).toBe(200);
+    expect(await titlesFound(owner, { q: "harbour" })).toEqual(["Seaside stroll"]);
+    expect(await titlesFound(owner, { q: '"seaside walk"' })).toEqual([]);
   });
 });
 
