@@ -179,7 +179,7 @@ describe("what a memory is found by, after an edit", () => {
     const retag = async (taggedUserIds: string[]) => {
       const form = new FormData();
       form.append("taggedUserIds", JSON.stringify(taggedUserIds));
-      const updated = await call(updateMemory, `/api/memories/${ids.wedding}`, { method: "PUT", token: owner.token, params: { id: ids.wedding }, body: form });
+      const updated = await call(updateMemory, `/api/memories/${ids.wedding}`, { method: "PUT", token: owner.token, params: { id: ids.wedding! }, body: form });
       expect(updated.status).toBe(200);
     };
     await retag([]);
@@ -191,7 +191,7 @@ describe("what a memory is found by, after an edit", () => {
   it("follows its title and story", async () => {
     const form = memoryForm({ title: "Seaside stroll", content: "We walked past the lighthouse and the harbour. Kinfolk." });
     form.delete("memory_date");
-    const updated = await call(updateMemory, `/api/memories/${ids.lighthouseStory}`, { method: "PUT", token: owner.token, params: { id: ids.lighthouseStory }, body: form });
+    const updated = await call(updateMemory, `/api/memories/${ids.lighthouseStory}`, { method: "PUT", token: owner.token, params: { id: ids.lighthouseStory! }, body: form });
     expect(updated.status).toBe(200);
     expect(await titlesFound(owner, { q: "harbour" })).toEqual(["Seaside stroll"]);
     expect(await titlesFound(owner, { q: '"seaside walk"' })).toEqual([]);
