@@ -12,6 +12,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import pg from "pg";
 import sharp from "sharp";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
@@ -31,7 +32,7 @@ const seconds = quick ? 5 : 15;
 const warmUpSeconds = quick ? 2 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const authSecret = randomBytes(32).toString("base64url");
-const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, lighthouse: {} };
+const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, lighthouse: {} };
 const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
@@ -79,7 +80,7 @@ async function openDatabase(dataDir, databaseUrl) {
     await client.connect();
     return { exec: (sql) => client.query(sql), query: (sql, params) => client.query(sql, params), close: () => client.end() };
   }
-  const db = await PGlite.create(path.join(dataDir, "db"));
+  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent } });
   return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
 }
 
@@ -308,15 +309,18 @@ async function main() {
     }
     await bare.stop();
 
-    // 6. The photo pipeline, in process.
+    // 6. The photo pipeline and search on a family of 10,000 memories, in process.
     const output = path.join(dataDir, "photo-pipeline.json");
+    const searchOutput = path.join(dataDir, "search.json");
     await run(process.execPath, [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "bench/vitest.config.mts"], {
       cwd: root,
-      env: { ...process.env, BENCH_OUTPUT: output },
+      env: { ...process.env, BENCH_OUTPUT: output, BENCH_SEARCH_OUTPUT: searchOutput, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
       maxBuffer: 64 * 1024 * 1024,
     });
     figures.photoPipeline = JSON.parse(readFileSync(output, "utf8"));
     log("photo pipeline median ms", figures.photoPipeline.medianMs);
+    figures.search = JSON.parse(readFileSync(searchOutput, "utf8"));
+    log("search p95 ms", figures.search.p95Ms);
   } finally {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -355,6 +359,10 @@ function writeReport() {
     "",
     `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**` +
       (figures.photoPipeline.turned ? `; the same photo taken turned (EXIF orientation 6, re-encoded upright): ${Math.round(figures.photoPipeline.turned.medianMs)} ms.` : "."),
+    "",
+    figures.search
+      ? `Search: ${figures.search.memories} memories in the viewer's family (${figures.search.answers} answers, ${figures.search.otherFamilyMemories} memories of another family), ${Object.keys(figures.search.perQuery).length} queries × ${figures.search.runsPerQuery} runs in process: p50 **${figures.search.p50Ms} ms**, p95 **${figures.search.p95Ms} ms**, slowest ${figures.search.maxMs} ms.`
+      : "Search: not measured.",
     "",
     ...(Object.keys(figures.lighthouse).length > 0
       ? [

@@ -43,7 +43,8 @@ async function onEmbedded(directory) {
   }
   writeFileSync(lockPath, String(process.pid));
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(directory);
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const pglite = await PGlite.create(directory, { extensions: { unaccent } });
   try {
     return await readJobProblems((text, values) => pglite.query(text, values));
   } finally {

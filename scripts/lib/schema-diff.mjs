@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { PGlite } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
@@ -60,8 +61,12 @@ export function readMigrationList() {
 export async function diffMigrationsToSchema() {
   const SchemaEngine = await loadSchemaEngine();
   const schema = readFileSync(schemaPath, "utf8");
-  const shadow = new PGlite();
-  const adapterFactory = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(shadow));
+  // The extensions the migrations create (search: docs/decisions/020-search.md).
+  const shadow = new PGlite({ extensions: { unaccent } });
+  const pglite = new PrismaPGlite(shadow);
+  // The adapter's own shadow database has no extensions: the engine replays the migrations on one that does.
+  pglite.connectToShadowDb = () => new PrismaPGlite(new PGlite({ extensions: { unaccent } })).connect();
+  const adapterFactory = bindMigrationAwareSqlAdapterFactory(pglite);
   const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, () => {}, adapterFactory);
   try {
     const result = await engine.diff({

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "@/server/db/pglite-extensions";
 import { Client } from "pg";
 import { describe, expect, it } from "vitest";
 import { applyMigrations, pgConnection, pgliteConnection, readMigrations, type SqlConnection } from "@/server/db/migrate";
@@ -21,7 +22,7 @@ async function withEmptyDatabase(run: (connection: SqlConnection) => Promise<voi
     }
     return;
   }
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await run(pgliteConnection(pglite));
   } finally {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "@/server/db/pglite-extensions";
 import { Client } from "pg";
 import { describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/server/db/client";
@@ -29,7 +30,7 @@ async function withFreshConnection<T>(run: (connection: SqlConnection, open: () 
       await database.drop();
     }
   }
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     const connection = pgliteConnection(pglite);
     return await run(connection, async () => connection);

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "@/server/db/pglite-extensions";
 import { getDatabase } from "@/server/db/client";
 import { defineJob } from "@/server/jobs/job-definition";
 import { DEAD_LETTER_QUEUE, startJobQueue, type JobQueue } from "@/server/jobs/job-queue";
@@ -289,7 +290,7 @@ describe("npm run jobs", () => {
     });
     // The script reaches this run's PostgreSQL database itself; an embedded one must be a folder of its own.
     const onPostgres = backendName === "postgresql";
-    const pglite = onPostgres ? undefined : await PGlite.create(path.join(folder, "db"));
+    const pglite = onPostgres ? undefined : await PGlite.create(path.join(folder, "db"), { extensions: pgliteExtensions });
     const database = onPostgres ? await getDatabase() : { jobStore: { kind: "embedded" as const, pglite: pglite! } };
     const queue = await startJobQueue({ database, definitions: [doomed], workers: true, clock, pollingIntervalSeconds: 1 });
     try {

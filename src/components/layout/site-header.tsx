@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { MenuIcon, SettingsIcon, XIcon } from "lucide-react";
+import { MenuIcon, SearchIcon, SettingsIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useRef, type KeyboardEvent } from "react";
@@ -57,6 +57,44 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
   }
 }
 
+const iconLink = "inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground";
+
+/** The search link: an icon with a 44 px target, where the header has no room for the box. */
+function SearchLink({ pathname, className }: { pathname: string; className?: string }) {
+  const current = isCurrent(pathname, "/search");
+  return (
+    <Link href="/search" aria-label="Search" title="Search" aria-current={current ? "page" : undefined} className={clsx(iconLink, current && "bg-accent", className)}>
+      <SearchIcon aria-hidden="true" className="size-6" />
+    </Link>
+  );
+}
+
+/** The header's search box (docs/product.md, Search): a plain GET to /search, which shows the results. */
+function HeaderSearch({ className }: { className?: string }) {
+  const inputId = useId();
+  return (
+    <form role="search" aria-label="Search Family Book" action="/search" method="get" className={clsx("min-w-0 flex-1 items-center gap-1", className)}>
+      <label htmlFor={inputId} className="sr-only">
+        Search memories and answers
+      </label>
+      <input
+        id={inputId}
+        name="q"
+        type="search"
+        required
+        maxLength={200}
+        placeholder="Search memories and answers"
+        autoComplete="off"
+        enterKeyHint="search"
+        className="min-h-11 w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring"
+      />
+      <button type="submit" aria-label="Search" title="Search" className={clsx(iconLink, "border border-input bg-card")}>
+        <SearchIcon aria-hidden="true" className="size-5" />
+      </button>
+    </form>
+  );
+}
+
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   const pathname = usePathname() ?? "/";
   const items = menuItems({ signedIn });
@@ -80,6 +118,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           {items.map((item) => (
             <NavLink key={item.href} item={item} pathname={pathname} />
           ))}
+          {signedIn && <SearchLink pathname={pathname} className="ml-1" />}
           {signedIn && (
             <Link
               href={SETTINGS_ITEM.href}
@@ -96,6 +135,14 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           )}
           {signedIn && <LogoutButton className="ml-1" />}
         </nav>
+
+        {/* Below 1280 px the menu folds away, leaving room for the box (from 768 px) or the link. */}
+        {signedIn && pathname !== "/search" && <HeaderSearch className="hidden max-w-md md:flex xl:hidden" />}
+        {signedIn && (
+          <div className={clsx("ml-auto xl:hidden", pathname === "/search" ? "flex" : "flex md:hidden")}>
+            <SearchLink pathname={pathname} />
+          </div>
+        )}
 
         <button
           ref={opener}

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { dataDirectory, getEnv, usesEmbeddedDatabase, type Environment } from "@/server/env";
 import { acquireDirectoryLock } from "./embedded-lock";
+import { pgliteExtensions } from "./pglite-extensions";
 import { applyMigrations, pgConnection, pgliteConnection } from "./migrate";
 import { seedQuestionLibrary } from "@/server/questionnaires/seed-question-library";
 
@@ -149,7 +150,7 @@ async function openEmbedded(env: Environment): Promise<Database> {
     releaseLock = acquireDirectoryLock(`${directory}.lock`, `The embedded database at ${directory}`);
   }
   try {
-    const pglite = await PGlite.create(inMemory ? undefined : directory);
+    const pglite = await PGlite.create(inMemory ? undefined : directory, { extensions: pgliteExtensions });
     await applyMigrations(pgliteConnection(pglite));
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions });
     return {

@@ -9,6 +9,7 @@ import { photoUploadTicketSchema } from "@/server/memories/create-photo-upload";
 import { memoryDtoSchema } from "@/server/memories/memory-dto";
 import { sharedResponseDtoSchema } from "@/server/questionnaires/list-shared-responses";
 import { sharedSubmissionDtoSchema } from "@/server/questionnaires/list-shared-submissions";
+import { searchResultDtoSchema } from "@/server/search/search-result-dto";
 import { questionDtoSchema, questionnaireDtoSchema, responseDtoSchema, submissionDtoSchema } from "@/server/questionnaires/questionnaire-dto";
 import { userDtoSchema } from "@/server/users/user-dto";
 import { accountOperations } from "./accounts";
@@ -18,6 +19,7 @@ import { inviteOperations } from "./invites";
 import { memoryOperations } from "./memories";
 import { failureEnvelopeSchema, toOpenApiOperation, type Operation } from "./operation";
 import { questionnaireOperations } from "./questionnaires";
+import { searchOperations } from "./search";
 import { storageOperations } from "./storage";
 
 // The API reference, generated from the zod schemas the routes parse with and the DTOs they
@@ -44,6 +46,7 @@ export const apiOperations: Operation[] = [
   ...memoryOperations,
   ...questionnaireOperations,
   ...familyBookOperations,
+  ...searchOperations,
   ...storageOperations,
   ...referenceOperations,
 ];
@@ -72,6 +75,7 @@ const namedSchemas = {
   Submission: submissionDtoSchema,
   SharedAnswer: sharedResponseDtoSchema,
   SharedSubmission: sharedSubmissionDtoSchema,
+  SearchResult: searchResultDtoSchema,
 };
 
 function buildDocument() {

@@ -47,3 +47,12 @@ export function visibleSubmissionsSql(viewer: Viewer) {
   const family = familySubmissionsSql(viewer);
   return family && Prisma.sql`${family} AND EXISTS (SELECT 1 FROM responses r WHERE r.submission_id = s.id AND ${answerSharedSql})`;
 }
+
+/** The viewer's own answers, shared or not (what Completed Questionnaires shows them). */
+export const ownAnswersSql = (viewer: Pick<UserDto, "id">) => Prisma.sql`s.user_id = ${viewer.id}::uuid`;
+
+/** Every answer the viewer may open: their own, or one their family may read (search reads these). */
+export function ownOrVisibleAnswersSql(viewer: Pick<UserDto, "id" | "family_id">) {
+  const family = visibleAnswersSql(viewer);
+  return family ? Prisma.sql`(${ownAnswersSql(viewer)} OR (${family}))` : ownAnswersSql(viewer);
+}
