@@ -8,6 +8,8 @@ import { confirmationEmailJob } from "@/server/auth/email-verification";
 import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
+import { weeklyQuestionsSchedulerJob } from "@/server/weekly-questions/run-weekly-questions";
+import { weeklyQuestionEmailJob } from "@/server/weekly-questions/weekly-question-email";
 
 // Every job Family Book runs (docs/decisions/012-jobs.md). A domain declares its job with
 // defineJob beside the use case it runs, and adds it here; enqueueJob's names and data are typed
@@ -23,6 +25,9 @@ export const jobDefinitions = [
   passwordResetEmailJob,
   confirmationEmailJob,
   relativeJoinedEmailsJob,
+  // Weekly questions (docs/product.md §13): the scheduler, every five minutes, and each email.
+  weeklyQuestionsSchedulerJob,
+  weeklyQuestionEmailJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;

@@ -19,6 +19,7 @@ import { memoryOperations } from "./memories";
 import { failureEnvelopeSchema, toOpenApiOperation, type Operation } from "./operation";
 import { questionnaireOperations } from "./questionnaires";
 import { storageOperations } from "./storage";
+import { weeklyQuestionOperations } from "./weekly-questions";
 
 // The API reference, generated from the zod schemas the routes parse with and the DTOs they
 // answer with; served at GET /api/openapi.json. docs/api.md is the guide around it (auth,
@@ -44,6 +45,7 @@ export const apiOperations: Operation[] = [
   ...memoryOperations,
   ...questionnaireOperations,
   ...familyBookOperations,
+  ...weeklyQuestionOperations,
   ...storageOperations,
   ...referenceOperations,
 ];

@@ -7,16 +7,6 @@ import { addDays, addWeeks, getISODay, set } from "date-fns";
 
 export type SendTime = { timeZone: string; weekday: number; hour: number };
 
-/** Whether the runtime knows this IANA time zone. */
-export function isTimeZone(timeZone: string) {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone }).format(0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The first occurrence of the plan's local weekday and hour strictly after `after`. */
 export function nextSendAt({ timeZone, weekday, hour }: SendTime, after: Date): Date {
   const local = new TZDate(after.getTime(), timeZone);
