@@ -17,7 +17,7 @@ import { nextSendAt } from "./send-times";
 
 type DuePlan = { id: string; recipient_id: string; mode: string; time_zone: string; weekday: number; hour: number; next_send_at: Date };
 
-/** A send that was never emailed is queued again on each run for this long, then left alone. */
+/** A send that was never emailed is queued again on each run for this long after it was due, then left alone. */
 const REQUEUE_WITHIN_MS = 24 * 60 * 60_000;
 /** Plans claimed per run: the rest wait five minutes. */
 const PLANS_PER_RUN = 500;
@@ -35,7 +35,7 @@ export async function runWeeklyQuestions({ now }: { now: Date }) {
 
   // Every send waiting for its email, including ones another run claimed but could not queue.
   const unsent = await prisma.weeklyQuestionSend.findMany({
-    where: { emailed_at: null, created_at: { gte: new Date(now.getTime() - REQUEUE_WITHIN_MS) } },
+    where: { emailed_at: null, scheduled_for: { gte: new Date(now.getTime() - REQUEUE_WITHIN_MS) } },
     select: { id: true },
   });
   for (const send of unsent) await enqueueJob("weekly-question-email", { sendId: send.id, purpose: "question" }, { singletonKey: `${send.id}.question` });

@@ -74,7 +74,7 @@ export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<type
     const sent = outcome.status === "sent" || outcome.status === "already-sent";
     await prisma.weeklyQuestionSend.updateMany({
       where: { id: send.id, emailed_at: null },
-      data: { emailed_at: now, email_status: sent ? "sent" : outcome.status, remind_at: sent ? reminderAt(now, plan.time_zone) : null },
+      data: { emailed_at: now, email_status: sent ? "sent" : outcome.status, remind_at: sent ? reminderAt(send.scheduled_for, plan.time_zone) : null },
     });
     // The earlier question is answered from this email now: it gets no reminder of its own.
     if (waitingSend && sent) await prisma.weeklyQuestionSend.updateMany({ where: { id: waitingSend.id, reminded_at: null }, data: { remind_at: null } });
