@@ -34,7 +34,9 @@ const clock = new TestClock(START);
 // and housekeeping would judge this file's sessions by a clock two years ahead.
 const emailDefinitions = jobDefinitions.filter((definition) => definition.name === "send-email" || definition.name === "weekly-question-email");
 let instances: JobQueue<typeof emailDefinitions>[] = [];
+let sender: JobQueue<typeof jobDefinitions>;
 let smtp: RunningSmtp;
+const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -42,10 +44,15 @@ beforeAll(async () => {
   resetEnvForTests();
   setClock(clock);
   instances = [await startTestQueue({ definitions: emailDefinitions, clock }), await startTestQueue({ definitions: emailDefinitions, clock })];
+  // The app sends its jobs through a queue on the same clock as the workers (on PostgreSQL each
+  // connection keeps its own time, and jobs sent on the real one would look long expired here).
+  sender = await startTestQueue({ definitions: jobDefinitions, clock, workers: false });
+  appQueue.__familyBookJobs = Promise.resolve(sender);
 });
 
 afterAll(async () => {
-  for (const instance of instances) await instance.stop();
+  appQueue.__familyBookJobs = undefined;
+  for (const instance of [...instances, sender]) await instance.stop();
   setClock();
   for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) delete process.env[name];
   resetEnvForTests();

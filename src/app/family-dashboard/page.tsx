@@ -9,16 +9,19 @@ import { publicOrigin, requireUserOrRedirect } from "@/server/auth/current-user"
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { listInvitations } from "@/server/invitations/list-invitations";
 import { getFamilyInvite } from "@/server/invites/get-family-invite";
+import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
+import { listWeeklyPlans } from "@/server/weekly-questions/list-weekly-plans";
 
 export const metadata: Metadata = { title: "Family Dashboard" };
 
 export default async function FamilyDashboardPage() {
   const user = await requireUserOrRedirect();
   const origin = await publicOrigin();
-  const [members, invite, invitations] = await Promise.all([
+  const [members, invite, invitations, weekly] = await Promise.all([
     listFamilyMembers({ viewer: user }),
     user.family_id ? getFamilyInvite({ viewer: user, origin }) : null,
     user.family_id ? listInvitations({ viewer: user }) : null,
+    listWeeklyPlans({ viewer: user }),
   ]);
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
 
@@ -37,6 +40,7 @@ export default async function FamilyDashboardPage() {
         </p>
       </Card>
       <OnThisDayCard viewerId={user.id} />
+      {user.family_id && <WeeklyPlansCard plans={weekly.plans} viewerId={user.id} />}
       {invite && (
         <>
           <InviteLinkCard invite={invite} />

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { ALREADY_RECEIVING, WEEKDAYS, type NewWeeklyPlanValues } from "@/lib/schemas/weekly-questions";
+import { ALREADY_RECEIVING, type NewWeeklyPlanValues } from "@/lib/schemas/weekly-questions";
 import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { messageIdFor } from "@/server/email/message-id";
@@ -9,6 +9,7 @@ import { AppError, notFound } from "@/server/http/app-error";
 import { FAMILY_NOT_FOUND } from "@/server/invites/get-family-invite";
 import { QUESTIONNAIRE_NOT_FOUND, questionOrder, visibleQuestionnairesWhere } from "@/server/questionnaires/questionnaire-dto";
 import type { UserDto } from "@/server/users/user-dto";
+import { describeWeeklyTime } from "./describe-times";
 import { getWeeklyPlan } from "./list-weekly-plans";
 import { nextSendAt } from "./send-times";
 import type { WeeklyPlanDto } from "./weekly-plan-dto";
@@ -80,7 +81,7 @@ export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserD
         props: {
           firstName: recipient.first_name,
           organiserName: `${viewer.first_name} ${viewer.last_name}`.trim(),
-          when: `${WEEKDAYS[input.weekday - 1]}s at ${String(input.hour).padStart(2, "0")}:00`,
+          when: describeWeeklyTime(input),
           manageUrl: `${origin}/weekly-questions`,
         },
         origin,
