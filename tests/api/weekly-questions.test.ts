@@ -428,18 +428,21 @@ describe("setting weekly questions up, and who may change them", () => {
     expect(states.map((send) => send.email_status).sort()).toEqual(["turned-off", "unconfirmed-address"]);
   });
 
-  it("runs as the scheduled job too: the queue's run claims the due week and its email goes out once", async () => {
-    const member = await createConfirmedAccount({ firstName: "Vera" });
-    const plan = (await setUp(member, body(member.user.id))).body.data.plan;
-    await clock.setTime(Date.parse(plan.next_send_at) + 60_000);
+  it("runs as the scheduled job too: asked for the first question now, the queue's run sends it within seconds, once", async () => {
     const scheduler = await startTestQueue({ definitions: jobDefinitions.filter((definition) => definition.name === "weekly-questions"), clock });
+    const member = await createConfirmedAccount({ firstName: "Vera" });
     try {
-      await scheduler.enqueue("weekly-questions", null);
-      await advanceUntil(clock, () => weeklyEmails(member).length === 1, { withinMs: 5 * 60_000 });
+      const started = await setUp(member, { ...body(member.user.id), first_question_now: true });
+      expect(started.body.data.plan.next_send_at).toBe(new Date(clock.now()).toISOString());
+      await advanceUntil(clock, () => weeklyEmails(member).length === 1, { withinMs: 60_000 });
       await runEmailJobs();
     } finally {
       await scheduler.stop();
     }
     expect(weeklyEmails(member)).toHaveLength(1);
+    const [plan] = (await call(listPlans, "/api/weekly-questions", { token: member.token })).body.data.plans;
+    expect(plan).toMatchObject({ sent_count: 1 });
+    // Then weekly, on the chosen day: Sunday 10:00 in Paris.
+    expect(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", weekday: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(plan.next_send_at))).toBe("Sunday 10:00");
   });
 });

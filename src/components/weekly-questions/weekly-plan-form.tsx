@@ -44,6 +44,7 @@ export function WeeklyPlanForm({
       hour: 10,
       time_zone: "UTC",
       share_by_default: false,
+      first_question_now: true,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -152,6 +153,14 @@ export function WeeklyPlanForm({
         <span>
           Share answers with the family when they are saved
           <span className="block text-muted-foreground">Off: answers stay private until their author shares them. Either way, the author can change it for each answer.</span>
+        </span>
+      </label>
+
+      <label className="flex min-h-11 items-start gap-3 text-base">
+        <input type="checkbox" className="mt-1 size-5 accent-primary" {...form.register("first_question_now")} />
+        <span>
+          Send the first question now
+          <span className="block text-muted-foreground">Off: the first one goes on the chosen day and time.</span>
         </span>
       </label>
 

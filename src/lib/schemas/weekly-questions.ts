@@ -48,6 +48,8 @@ export const newWeeklyPlanSchema = z
     hour: z.number({ error: HOUR_INVALID }).int(HOUR_INVALID).min(0, HOUR_INVALID).max(23, HOUR_INVALID),
     time_zone: z.string({ error: TIME_ZONE_INVALID }).trim().min(1, TIME_ZONE_INVALID).max(100, TIME_ZONE_INVALID).refine(isTimeZone, TIME_ZONE_INVALID),
     share_by_default: z.boolean({ error: "share_by_default must be true or false." }).default(false),
+    /** Send the first question within minutes instead of at the first chosen weekday and hour. */
+    first_question_now: z.boolean({ error: "first_question_now must be true or false." }).default(false),
   })
   .strict()
   .superRefine((value, context) => {

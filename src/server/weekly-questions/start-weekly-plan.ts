@@ -5,6 +5,7 @@ import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { messageIdFor } from "@/server/email/message-id";
 import { queueEmail } from "@/server/email/queue-email";
+import { enqueueJob } from "@/server/jobs/queue";
 import { AppError, notFound } from "@/server/http/app-error";
 import { FAMILY_NOT_FOUND } from "@/server/invites/get-family-invite";
 import { QUESTIONNAIRE_NOT_FOUND, questionOrder, visibleQuestionnairesWhere } from "@/server/questionnaires/questionnaire-dto";
@@ -19,7 +20,7 @@ export const FAMILY_MEMBER_NOT_FOUND = "Family member not found";
 /**
  * Starts weekly questions for the viewer or for a relative in their family (docs/product.md §13).
  * The questions are ones the recipient may answer; the first is due at the next chosen weekday and
- * hour in the recipient's time zone. Someone who sets them up for a relative tells them by email.
+ * hour in the recipient's time zone, or at once if asked. Someone who sets them up for a relative tells them by email.
  */
 export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserDto; input: NewWeeklyPlanValues; origin: string }): Promise<WeeklyPlanDto> {
   if (!viewer.family_id) throw notFound(FAMILY_NOT_FOUND);
@@ -58,7 +59,7 @@ export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserD
         hour: input.hour,
         share_by_default: input.share_by_default,
         origin,
-        next_send_at: nextSendAt(schedule, now()),
+        next_send_at: input.first_question_now ? now() : nextSendAt(schedule, now()),
         items: { create: questionIds.map((question_id, position) => ({ question_id, position })) },
       },
       select: { id: true },
@@ -72,6 +73,15 @@ export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserD
     throw error;
   }
 
+  if (input.first_question_now) {
+    // The scheduler runs every five minutes anyway; asked now, the first question goes in seconds.
+    try {
+      await enqueueJob("weekly-questions", null);
+    } catch (error) {
+      console.error(`The first weekly question of ${planId} waits for the next scheduled run: the queue could not be reached.`, error);
+    }
+  }
+
   if (recipient.id !== viewer.id) {
     // The recipient hears who set it up and how to pause or stop it; the plan stands even if the queue is down.
     try {
@@ -82,6 +92,7 @@ export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserD
           firstName: recipient.first_name,
           organiserName: `${viewer.first_name} ${viewer.last_name}`.trim(),
           when: describeWeeklyTime(input),
+          firstNow: input.first_question_now,
           manageUrl: `${origin}/weekly-questions`,
         },
         origin,

@@ -11,6 +11,8 @@ export const weeklyQuestionsStartedEmailProps = z.strictObject({
   organiserName: z.string(),
   /** "Sundays at 10:00", in the recipient's time zone. */
   when: z.string(),
+  /** The first question is on its way now rather than at the first chosen time. */
+  firstNow: z.boolean(),
   manageUrl: z.url(),
 });
 
@@ -18,7 +20,7 @@ export type WeeklyQuestionsStartedEmailProps = z.output<typeof weeklyQuestionsSt
 
 export const weeklyQuestionsStartedSubject = ({ organiserName }: WeeklyQuestionsStartedEmailProps) => `${organiserName} set up weekly questions for you`;
 
-export function WeeklyQuestionsStartedEmail({ firstName, organiserName, when, manageUrl }: WeeklyQuestionsStartedEmailProps) {
+export function WeeklyQuestionsStartedEmail({ firstName, organiserName, when, firstNow, manageUrl }: WeeklyQuestionsStartedEmailProps) {
   return (
     <EmailLayout
       preview={`${organiserName} would love to hear your stories: one question a week, ${when}.`}
@@ -28,7 +30,7 @@ export function WeeklyQuestionsStartedEmail({ firstName, organiserName, when, ma
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>
         {organiserName} set up weekly questions for you on Family Book. Each week, {when}, you will get one question about your life by email, with
-        a button that opens it ready to answer — no password needed.
+        a button that opens it ready to answer — no password needed.{firstNow && " The first one is on its way now."}
       </Text>
       <Text style={emailText}>
         Your answers are yours: they stay private unless you choose to share them with your family. You can pause or stop the questions at any time.
