@@ -428,6 +428,17 @@ describe("setting weekly questions up, and who may change them", () => {
     expect(states.map((send) => send.email_status).sort()).toEqual(["turned-off", "unconfirmed-address"]);
   });
 
+  it("sends nothing more to a relative who left the family, and stops their weekly questions", async () => {
+    const margaret = await createConfirmedAccount({ firstName: "Margaret" });
+    const rose = await createConfirmedAccount({ familyId: margaret.user.family_id, firstName: "Rose" });
+    const plan = (await setUp(margaret, body(rose.user.id))).body.data.plan;
+    await (await getDb()).user.update({ where: { id: rose.user.id }, data: { family_id: null } });
+    await clock.setTime(Date.parse(plan.next_send_at));
+    await schedulerStep();
+    expect(weeklyEmails(rose)).toEqual([]);
+    expect(await (await getDb()).weeklyQuestionPlan.findUniqueOrThrow({ where: { id: plan.id }, select: { status: true, next_send_at: true } })).toEqual({ status: "stopped", next_send_at: null });
+  });
+
   it("runs as the scheduled job too: asked for the first question now, the queue's run sends it within seconds, once", async () => {
     const scheduler = await startTestQueue({ definitions: jobDefinitions.filter((definition) => definition.name === "weekly-questions"), clock });
     const member = await createConfirmedAccount({ firstName: "Vera" });

@@ -37,7 +37,7 @@ test.describe("weekly questions", () => {
     await form.getByRole("button", { name: "Start weekly questions" }).click();
     await expect(page.getByText("Weekly questions set up", { exact: true })).toBeVisible();
 
-    const plans = page.getByRole("region", { name: "Weekly questions" });
+    const plans = page.getByRole("region", { name: "Weekly questions", exact: true });
     const rosesPlan = plans.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Rose Okafor" }) });
     await expect(rosesPlan.getByText("Sundays at 10:00 (America/Chicago), set up by you")).toBeVisible();
 
@@ -76,7 +76,7 @@ test.describe("weekly questions", () => {
 
     // The organiser's card on the dashboard: sent and answered, the next one on Sunday, Pause and Resume.
     await page.goto("/family-dashboard");
-    const card = page.getByRole("region", { name: "Weekly questions" });
+    const card = page.getByRole("region", { name: "Weekly questions", exact: true });
     const plan = card.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Rose Okafor" }) });
     await expect(plan.getByText("1 sent, 1 answered")).toBeVisible();
     await expect(plan.getByText(/^Sunday \d+ \w+ at 10:00$/)).toBeVisible();

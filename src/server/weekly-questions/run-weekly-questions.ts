@@ -15,7 +15,7 @@ import { nextSendAt } from "./send-times";
 // once; the email jobs are keyed by their send, so a send is queued for email any number of times
 // and emailed once.
 
-type DuePlan = { id: string; recipient_id: string; mode: string; time_zone: string; weekday: number; hour: number; next_send_at: Date };
+type DuePlan = { id: string; family_id: string; recipient: { family_id: string | null }; recipient_id: string; mode: string; time_zone: string; weekday: number; hour: number; next_send_at: Date };
 
 /** A send that was never emailed is queued again on each run for this long after it was due, then left alone. */
 const REQUEUE_WITHIN_MS = 24 * 60 * 60_000;
@@ -28,7 +28,7 @@ export async function runWeeklyQuestions({ now }: { now: Date }) {
     where: { status: "active", next_send_at: { lte: now } },
     orderBy: { next_send_at: "asc" },
     take: PLANS_PER_RUN,
-    select: { id: true, recipient_id: true, mode: true, time_zone: true, weekday: true, hour: true, next_send_at: true },
+    select: { id: true, family_id: true, recipient: { select: { family_id: true } }, recipient_id: true, mode: true, time_zone: true, weekday: true, hour: true, next_send_at: true },
   });
   let claimed = 0;
   for (const plan of due) if (await claimWeek(plan as DuePlan, now)) claimed += 1;
@@ -75,9 +75,9 @@ async function claimWeek(plan: DuePlan, now: Date): Promise<boolean> {
     const next = nextSendAt({ timeZone: plan.time_zone, weekday: plan.weekday, hour: plan.hour }, now);
     const { count } = await tx.weeklyQuestionPlan.updateMany({ where: { id: plan.id, status: "active", next_send_at: plan.next_send_at }, data: { next_send_at: next } });
     if (count === 0) return false;
-    const questionId = await pickQuestion(tx, plan);
+    // Every chosen question was asked or answered, or the recipient left the family: the plan has done its work.
+    const questionId = plan.recipient.family_id === plan.family_id ? await pickQuestion(tx, plan) : null;
     if (!questionId) {
-      // Every chosen question was asked or answered: the plan has done its work.
       await tx.weeklyQuestionPlan.update({ where: { id: plan.id }, data: { status: "stopped", next_send_at: null } });
       return false;
     }
