@@ -24,7 +24,7 @@ test.describe("weekly questions", () => {
     await expect(page.getByText("Nobody gets weekly questions yet.")).toBeVisible();
 
     const form = page.getByRole("form", { name: "Set up weekly questions" });
-    await form.getByLabel("Who gets the questions").selectOption({ label: "Rose Okafor" });
+    await form.getByLabel("Who gets the questions", { exact: true }).selectOption({ label: "Rose Okafor" });
     await form.getByLabel("The questions of one questionnaire, in order").check();
     await form.getByLabel("Questionnaire", { exact: true }).selectOption({ label: "Childhood Memories" });
     await form.getByLabel("Day of the week").selectOption({ label: "Sunday" });
