@@ -61,8 +61,8 @@ test.describe("weekly questions", () => {
 
     await phone.getByRole("button", { name: "Save" }).click();
     await expect(phone.getByText("This question requires an answer")).toBeVisible();
-    await expect(phone.getByLabel("Your answer")).toBeFocused();
-    await phone.getByLabel("Your answer").fill("In Lagos, in the spring of 1948, at my grandmother's house.");
+    await expect(phone.getByRole("textbox", { name: "Your answer" })).toBeFocused();
+    await phone.getByRole("textbox", { name: "Your answer" }).fill("In Lagos, in the spring of 1948, at my grandmother's house.");
     await phone.getByRole("button", { name: "Save" }).click();
     await expect(phone.getByRole("heading", { name: "Thank you, Rose! Your answer is saved." })).toBeFocused();
     await expectNoSeriousAccessibilityViolations(phone);

@@ -61,7 +61,7 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
   }
 
   return (
-    <form onSubmit={save} noValidate aria-label="Your answer" className="flex flex-col gap-4">
+    <form onSubmit={save} noValidate aria-label="Answer this question" className="flex flex-col gap-4">
       {formError && (
         <Alert variant="destructive" role="alert">
           {formError}
