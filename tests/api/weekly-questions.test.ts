@@ -174,10 +174,12 @@ describe("four weeks of weekly questions for a family of three", () => {
     expect(first!.parsed.text).toContain("Hello Rose,");
     expect(first!.parsed.text).toContain("Margaret Hughes asked you this question, from “Childhood Memories”.");
     expect(first!.parsed.text).toContain("The town, the hospital or the house, and anything you were told about that day.");
+    expect(first!.parsed.text).toContain("Your answer will be shared with your family in the Family Book; you can hide it later.");
     expect(first!.parsed.html).toMatch(new RegExp(`<a href="${APP}/answer\\?token=[A-Za-z0-9_-]{43}"[^>]*>(<span>.*?</span>)?<span[^>]*>Answer this question</span>`));
     expect(rawHeader(first!.parsed, "List-Unsubscribe")).toMatch(new RegExp(`^<${APP}/api/unsubscribe\\?token=${rose.user.id}\\.weekly-questions\\.`));
     // Tom set up his own: nobody else "asked".
     expect(weeklyEmails(tom)[0]!.parsed.text).toContain("You asked for a question each week");
+    expect(weeklyEmails(tom)[0]!.parsed.text).toContain("Your answer stays private unless you choose to share it with your family.");
   });
 
   it("asks Grandma's chosen questions in order, never one she answered", async () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -39,8 +39,12 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
       return;
     }
     setSaved({ shared: result.data.answer.is_shared });
-    requestAnimationFrame(() => thanks.current?.focus());
   }
+
+  // The form is gone: the thank-you takes the focus, so a screen reader says it at once.
+  useEffect(() => {
+    if (saved) thanks.current?.focus();
+  }, [saved]);
 
   if (saved) {
     return (

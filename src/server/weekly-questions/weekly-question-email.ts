@@ -27,7 +27,7 @@ export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<type
       emailed_at: true,
       answered_at: true,
       question: { select: { question_text: true, description: true, questionnaire: { select: { title: true } } } },
-      plan: { select: { origin: true, time_zone: true, recipient: { select: { id: true, first_name: true } }, created_by: { select: { id: true, first_name: true, last_name: true } } } },
+      plan: { select: { origin: true, time_zone: true, share_by_default: true, recipient: { select: { id: true, first_name: true } }, created_by: { select: { id: true, first_name: true, last_name: true } } } },
     },
   });
   if (!send) return { status: "no-send" };
@@ -65,6 +65,7 @@ export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<type
       answerUrl,
       validDays: ANSWER_LINK_DAYS,
       reminder: purpose === "reminder",
+      sharedByDefault: plan.share_by_default,
       waiting: waitingSend && waitingUrl ? { questionText: waitingSend.question.question_text, answerUrl: waitingUrl } : null,
       manageUrl: `${plan.origin}/weekly-questions`,
     },

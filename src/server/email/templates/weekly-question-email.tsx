@@ -17,6 +17,8 @@ export const weeklyQuestionEmailProps = z.strictObject({
   answerUrl: z.url(),
   validDays: z.number().int().positive(),
   reminder: z.boolean(),
+  /** Whether the answer is shared with the family when saved (the weekly questions' setting). */
+  sharedByDefault: z.boolean(),
   /** Last week's question, still unanswered. */
   waiting: z.strictObject({ questionText: z.string(), answerUrl: z.url() }).nullable(),
   manageUrl: z.url(),
@@ -30,7 +32,7 @@ export const weeklyQuestionSubject = ({ questionText, reminder }: WeeklyQuestion
 const questionStyle = { ...emailText, fontSize: "24px", fontWeight: 700, lineHeight: "1.4", margin: "0 0 12px" } as const;
 
 export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
-  const { firstName, questionText, questionDescription, questionnaireTitle, askedBy, answerUrl, validDays, reminder, waiting, manageUrl, unsubscribe } = props;
+  const { firstName, questionText, questionDescription, questionnaireTitle, askedBy, answerUrl, validDays, reminder, sharedByDefault, waiting, manageUrl, unsubscribe } = props;
   const who = askedBy ? `${askedBy} asked you this question` : "You asked for a question each week";
   return (
     <EmailLayout
@@ -53,8 +55,10 @@ export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscr
       </Section>
       <EmailAction href={answerUrl}>Answer this question</EmailAction>
       <Text style={emailText}>
-        The button opens this one question, ready to answer, without a password. It works for {validDays} days. Your answer stays private unless you
-        choose to share it with your family.
+        The button opens this one question, ready to answer, without a password. It works for {validDays} days.{" "}
+        {sharedByDefault
+          ? "Your answer will be shared with your family in the Family Book; you can hide it later."
+          : "Your answer stays private unless you choose to share it with your family."}
       </Text>
       {waiting && (
         <>
