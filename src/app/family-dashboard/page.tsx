@@ -11,17 +11,20 @@ import { getNextSteps } from "@/server/dashboard/get-next-steps";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { listInvitations } from "@/server/invitations/list-invitations";
 import { getFamilyInvite } from "@/server/invites/get-family-invite";
+import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
+import { listWeeklyPlans } from "@/server/weekly-questions/list-weekly-plans";
 
 export const metadata: Metadata = { title: "Family Dashboard" };
 
 export default async function FamilyDashboardPage() {
   const user = await requireUserOrRedirect("/family-dashboard");
   const origin = await publicOrigin();
-  const [nextSteps, members, invite, invitations] = await Promise.all([
+  const [nextSteps, members, invite, invitations, weekly] = await Promise.all([
     getNextSteps({ viewer: user }),
     listFamilyMembers({ viewer: user }),
     user.family_id ? getFamilyInvite({ viewer: user, origin }) : null,
     user.family_id ? listInvitations({ viewer: user }) : null,
+    listWeeklyPlans({ viewer: user }),
   ]);
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
 
@@ -41,6 +44,7 @@ export default async function FamilyDashboardPage() {
       </Card>
       <NextStepsCard nextSteps={nextSteps} hasFamily={Boolean(invite && invitations)} />
       <OnThisDayCard viewerId={user.id} />
+      {user.family_id && <WeeklyPlansCard plans={weekly.plans} viewerId={user.id} />}
       {invite && (
         <>
           <InviteLinkCard invite={invite} />

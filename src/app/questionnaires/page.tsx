@@ -81,6 +81,9 @@ export default async function QuestionnairesPage() {
           <Button asChild variant="outline">
             <Link href="/completed-questionnaires">View My Completed Questionnaires</Link>
           </Button>
+          <Button asChild variant="outline">
+            <Link href="/weekly-questions">Weekly questions by email</Link>
+          </Button>
           <Button asChild>
             <Link href="/questionnaires/create">Create Custom Questionnaire</Link>
           </Button>

@@ -6,6 +6,12 @@ import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
 import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
 import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
+import { WeeklyQuestionEmail, weeklyQuestionEmailProps, weeklyQuestionSubject } from "./templates/weekly-question-email";
+import {
+  WeeklyQuestionsStartedEmail,
+  weeklyQuestionsStartedEmailProps,
+  weeklyQuestionsStartedSubject,
+} from "./templates/weekly-questions-started-email";
 
 // Every email Family Book sends, by name: what it needs to be written (checked when it is queued
 // and again when it is sent), its subject, and whether the person may turn it off. Transactional
@@ -49,6 +55,18 @@ export const emailTemplates = {
     props: relativeJoinedEmailProps,
     subject: relativeJoinedSubject,
     body: (props, unsubscribe) => <RelativeJoinedEmail {...props} unsubscribe={unsubscribe} />,
+  }),
+  "weekly-question": define({
+    kind: "weekly-questions",
+    props: weeklyQuestionEmailProps,
+    subject: weeklyQuestionSubject,
+    body: (props, unsubscribe) => <WeeklyQuestionEmail {...props} unsubscribe={unsubscribe} />,
+  }),
+  "weekly-questions-started": define({
+    kind: "transactional",
+    props: weeklyQuestionsStartedEmailProps,
+    subject: weeklyQuestionsStartedSubject,
+    body: (props) => <WeeklyQuestionsStartedEmail {...props} />,
   }),
 };
 

@@ -9,6 +9,8 @@ import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
 import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
+import { weeklyQuestionsSchedulerJob } from "@/server/weekly-questions/run-weekly-questions";
+import { weeklyQuestionEmailJob } from "@/server/weekly-questions/weekly-question-email";
 
 // Every job Family Book runs (docs/decisions/012-jobs.md). A domain declares its job with
 // defineJob beside the use case it runs, and adds it here; enqueueJob's names and data are typed
@@ -25,6 +27,9 @@ export const jobDefinitions = [
   passwordResetEmailJob,
   confirmationEmailJob,
   relativeJoinedEmailsJob,
+  // Weekly questions (docs/product.md §13): the scheduler, every five minutes, and each email.
+  weeklyQuestionsSchedulerJob,
+  weeklyQuestionEmailJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;

@@ -21,6 +21,7 @@ import { failureEnvelopeSchema, toOpenApiOperation, type Operation } from "./ope
 import { questionnaireOperations } from "./questionnaires";
 import { searchOperations } from "./search";
 import { storageOperations } from "./storage";
+import { weeklyQuestionOperations } from "./weekly-questions";
 
 // The API reference, generated from the zod schemas the routes parse with and the DTOs they
 // answer with; served at GET /api/openapi.json. docs/api.md is the guide around it (auth,
@@ -47,6 +48,7 @@ export const apiOperations: Operation[] = [
   ...questionnaireOperations,
   ...familyBookOperations,
   ...searchOperations,
+  ...weeklyQuestionOperations,
   ...storageOperations,
   ...referenceOperations,
 ];

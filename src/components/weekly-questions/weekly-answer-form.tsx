@@ -1,0 +1,103 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { apiRequest } from "@/lib/api-client";
+import { answerProblem, MAX_ANSWER_LENGTH } from "@/lib/schemas/questionnaires";
+
+// The one text area and Save of the answer page (docs/product.md §13): big type for a phone, the
+// rule checked here as the server checks it, and a thank-you in place once it is saved.
+
+export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token: string; firstName: string; sharedByDefault: boolean }) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<{ shared: boolean } | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const thanks = useRef<HTMLHeadingElement>(null);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const problem = answerProblem(text, true);
+    setError(problem);
+    if (problem) {
+      field.current?.focus();
+      return;
+    }
+    setSaving(true);
+    const result = await apiRequest<{ answer: { is_shared: boolean } }>("/weekly-questions/answer", { json: { token, answer_text: text } });
+    setSaving(false);
+    if (!result.ok) {
+      if (result.fieldErrors?.answer_text?.[0]) setError(result.fieldErrors.answer_text[0]);
+      else setFormError(result.error);
+      return;
+    }
+    setSaved({ shared: result.data.answer.is_shared });
+  }
+
+  // The form is gone: the thank-you takes the focus, so a screen reader says it at once.
+  useEffect(() => {
+    if (saved) thanks.current?.focus();
+  }, [saved]);
+
+  if (saved) {
+    return (
+      <div className="flex flex-col gap-4" role="status">
+        <h2 ref={thanks} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Thank you, {firstName}! Your answer is saved.
+        </h2>
+        <p className="text-lg">
+          {saved.shared
+            ? "It is shared with your family in the Family Book. You can hide it again under My Completed Questionnaires."
+            : "It is private: only you can read it until you share it, under My Completed Questionnaires."}
+        </p>
+        <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+          <Link href="/completed-questionnaires">Sign in to read your answers</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={save} noValidate aria-label="Answer this question" className="flex flex-col gap-4">
+      {formError && (
+        <Alert variant="destructive" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <Label htmlFor="weekly-answer" className="text-lg">
+        Your answer
+      </Label>
+      <Textarea
+        ref={field}
+        id="weekly-answer"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={MAX_ANSWER_LENGTH}
+        rows={8}
+        required
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`weekly-answer-hint${error ? " weekly-answer-error" : ""}`}
+        className="min-h-56 text-xl leading-relaxed"
+      />
+      <p id="weekly-answer-hint" className="text-base text-muted-foreground">
+        {sharedByDefault ? "Your answer will be shared with your family in the Family Book. You can hide it later." : "Your answer stays private until you choose to share it."}
+      </p>
+      {error && (
+        <p id="weekly-answer-error" className="text-lg font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={saving} className="min-h-14 w-full text-xl">
+        {saving ? "Saving..." : "Save"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import {
+  ALREADY_RECEIVING,
+  ANSWER_LINK_INVALID,
+  changeWeeklyPlanSchema,
+  newWeeklyPlanSchema,
+  ONLY_RECIPIENT_OR_ORGANISER,
+  PLAN_NOT_FOUND,
+  PLAN_STOPPED,
+  weeklyAnswerSchema,
+} from "@/lib/schemas/weekly-questions";
+import { BODY_CAPS } from "@/server/http/read-body";
+import { FAMILY_NOT_FOUND } from "@/server/invites/get-family-invite";
+import { ALREADY_ANSWERED_BY_LINK, LINK_FOR_SOMEONE_ELSE } from "@/server/weekly-questions/answer-weekly-question";
+import { FAMILY_MEMBER_NOT_FOUND } from "@/server/weekly-questions/start-weekly-plan";
+import { weeklyPlanDtoSchema, weeklyPlanListDtoSchema } from "@/server/weekly-questions/weekly-plan-dto";
+import { idParameter, type Operation } from "./operation";
+
+// Weekly questions (docs/product.md §13, docs/decisions/019-weekly-questions.md).
+
+const planAnswer = z.strictObject({ plan: weeklyPlanDtoSchema });
+
+export const weeklyQuestionOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/weekly-questions",
+    tag: "Weekly questions",
+    summary: "The weekly questions the caller gets or set up, while active or paused",
+    description: "At most one set runs per person, so the list is as long as the family at most and is not paged. Never an answer's text.",
+    access: "member",
+    answer: { status: 200, description: "Oldest first, each with its latest sends.", data: weeklyPlanListDtoSchema },
+  },
+  {
+    method: "post",
+    path: "/weekly-questions",
+    tag: "Weekly questions",
+    summary: "Start weekly questions for yourself or for a relative in your family",
+    description:
+      "`source`: `surprise` (any library question the recipient has not answered, never twice), `questionnaire` (its questions in order) or " +
+      "`questions` (these, in this order). The weekday (1 Monday … 7 Sunday) and hour are the recipient's, in `time_zone` (IANA). " +
+      "A relative who is set up gets an email saying who did it and how to pause or stop.",
+    access: "member",
+    body: { media: "application/json", schema: newWeeklyPlanSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 201, description: "The new weekly questions.", data: planAnswer },
+    refusals: {
+      400: "Invalid input (per field).",
+      404: `"${FAMILY_MEMBER_NOT_FOUND}" (not in the caller's family), "${FAMILY_NOT_FOUND}", or a questionnaire or question the recipient may not answer.`,
+      409: `"${ALREADY_RECEIVING("Ann")}" (on recipient_id)`,
+    },
+  },
+  {
+    method: "patch",
+    path: "/weekly-questions/{id}",
+    tag: "Weekly questions",
+    summary: "Pause, resume or stop weekly questions: the recipient, or whoever set them up",
+    description: "Resuming makes the next question due at the next chosen weekday and hour; weeks missed while paused are not made up. Stopping is final.",
+    access: "member",
+    params: idParameter("id", "weekly questions"),
+    body: { media: "application/json", schema: changeWeeklyPlanSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 200, description: "The weekly questions as they are now.", data: planAnswer },
+    refusals: { 400: "Invalid input.", 403: `"${ONLY_RECIPIENT_OR_ORGANISER}"`, 404: `"${PLAN_NOT_FOUND}"`, 409: `"${PLAN_STOPPED}"` },
+  },
+  {
+    method: "post",
+    path: "/weekly-questions/answer",
+    tag: "Weekly questions",
+    summary: "Answer one weekly question from its emailed link, without a password",
+    description:
+      "The token is the link's: for one question and one person, 14 days, one answer. The answer is saved as the recipient's ordinary answer, " +
+      "shared with the family if the weekly questions were set up so. Someone signed in as another person is refused.",
+    access: "public",
+    body: { media: "application/json", schema: weeklyAnswerSchema, maxBytes: BODY_CAPS.json },
+    answer: {
+      status: 201,
+      description: "Saved.",
+      data: z.strictObject({ answer: z.strictObject({ response_id: z.guid(), submission_id: z.guid(), is_shared: z.boolean() }) }),
+    },
+    refusals: {
+      400: "Invalid input (answer_text too short or missing).",
+      403: `"${LINK_FOR_SOMEONE_ELSE}"`,
+      404: `"${ANSWER_LINK_INVALID}": unknown or expired.`,
+      409: `"${ALREADY_ANSWERED_BY_LINK}"`,
+    },
+  },
+];

@@ -1,0 +1,95 @@
+import "server-only";
+import { z } from "zod";
+import { getDb } from "@/server/db/client";
+import { deliverEmail } from "@/server/email/deliver-email";
+import { messageIdFor } from "@/server/email/message-id";
+import { defineJob } from "@/server/jobs/job-definition";
+import { issueAnswerLink } from "./answer-links";
+import { ANSWER_LINK_DAYS, reminderAt } from "./send-times";
+
+// One weekly question's email, or its one reminder (docs/decisions/019-weekly-questions.md). The
+// answer links are made here, in the job, so no token sits in the queue's tables; the Message-ID
+// names the send and the purpose, so a job that runs again (a retry, a second instance that queued
+// the same send) finds the delivery and sends nothing. The email goes through deliverEmail, which
+// respects the "Weekly questions" setting and sends nothing to an unconfirmed address.
+
+const schema = z.strictObject({ sendId: z.uuid(), purpose: z.enum(["question", "reminder"]) });
+
+export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<typeof schema>, now: Date) {
+  const prisma = await getDb();
+  const messageId = messageIdFor(`weekly-question.${sendId}.${purpose}`);
+  const send = await prisma.weeklyQuestionSend.findUnique({
+    where: { id: sendId },
+    select: {
+      id: true,
+      plan_id: true,
+      scheduled_for: true,
+      emailed_at: true,
+      answered_at: true,
+      question: { select: { question_text: true, description: true, questionnaire: { select: { title: true } } } },
+      plan: { select: { origin: true, time_zone: true, share_by_default: true, recipient: { select: { id: true, first_name: true } }, created_by: { select: { id: true, first_name: true, last_name: true } } } },
+    },
+  });
+  if (!send) return { status: "no-send" };
+  if (await prisma.emailDelivery.findUnique({ where: { message_id: messageId }, select: { message_id: true } })) return { status: "already-sent" };
+  if (purpose === "question" && send.emailed_at) return { status: "already-sent" };
+  if (purpose === "reminder" && send.answered_at) return { status: "answered" };
+
+  const { plan } = send;
+  // Last week's question, if it went out and is still unanswered: it rides along, never in an email of its own.
+  const previous =
+    purpose === "question"
+      ? await prisma.weeklyQuestionSend.findFirst({
+          where: { plan_id: send.plan_id, scheduled_for: { lt: send.scheduled_for } },
+          orderBy: { scheduled_for: "desc" },
+          select: { id: true, answered_at: true, email_status: true, question: { select: { question_text: true } } },
+        })
+      : null;
+  const waitingSend = previous && !previous.answered_at && previous.email_status === "sent" ? previous : null;
+  const [answerUrl, waitingUrl] = await prisma.$transaction(async (tx) => [
+    await issueAnswerLink(tx, { sendId: send.id, purpose: purpose === "question" ? "email" : "reminder", now, origin: plan.origin }),
+    waitingSend ? await issueAnswerLink(tx, { sendId: waitingSend.id, purpose: "email", now, origin: plan.origin }) : null,
+  ]);
+
+  const askedBy = plan.created_by && plan.created_by.id !== plan.recipient.id ? `${plan.created_by.first_name} ${plan.created_by.last_name}`.trim() : null;
+  const outcome = await deliverEmail({
+    messageId,
+    template: "weekly-question",
+    to: { userId: plan.recipient.id },
+    props: {
+      firstName: plan.recipient.first_name,
+      questionText: send.question.question_text,
+      questionDescription: send.question.description,
+      questionnaireTitle: send.question.questionnaire.title,
+      askedBy,
+      answerUrl,
+      validDays: ANSWER_LINK_DAYS,
+      reminder: purpose === "reminder",
+      sharedByDefault: plan.share_by_default,
+      waiting: waitingSend && waitingUrl ? { questionText: waitingSend.question.question_text, answerUrl: waitingUrl } : null,
+      manageUrl: `${plan.origin}/weekly-questions`,
+    },
+    origin: plan.origin,
+  });
+  if (purpose === "question") {
+    const sent = outcome.status === "sent" || outcome.status === "already-sent";
+    await prisma.weeklyQuestionSend.updateMany({
+      where: { id: send.id, emailed_at: null },
+      data: { emailed_at: now, email_status: sent ? "sent" : outcome.status, remind_at: sent ? reminderAt(send.scheduled_for, plan.time_zone) : null },
+    });
+    // The earlier question is answered from this email now: it gets no reminder of its own.
+    if (waitingSend && sent) await prisma.weeklyQuestionSend.updateMany({ where: { id: waitingSend.id, reminded_at: null }, data: { remind_at: null } });
+  }
+  return { status: outcome.status };
+}
+
+export const weeklyQuestionEmailJob = defineJob({
+  name: "weekly-question-email",
+  schema,
+  handler: (data, attempt) => sendWeeklyQuestionEmail(data, attempt.now),
+  retryLimit: 8,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  // One waiting and one running per send and purpose: the scheduler may queue it on every run.
+  policy: "stately",
+});

@@ -1,0 +1,461 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PATCH as changePreferences } from "@/app/api/email-preferences/route";
+import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
+import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
+import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/route";
+import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
+import { Prisma } from "@/generated/prisma/client";
+import { setClock } from "@/server/clock";
+import { getDb } from "@/server/db/client";
+import { closeMailTransport } from "@/server/email/mail-transport";
+import { resetEnvForTests } from "@/server/env";
+import { jobDefinitions } from "@/server/jobs/definitions";
+import { JOBS_SCHEMA, type JobQueue } from "@/server/jobs/job-queue";
+import { listCompletedQuestionnaires } from "@/server/questionnaires/list-completed-questionnaires";
+import { runWeeklyQuestions } from "@/server/weekly-questions/run-weekly-questions";
+import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
+import { advanceUntil, settleHandlers, startTestQueue, TestClock } from "../helpers/jobs";
+import { rawHeader, startSmtpServer, type ReceivedEmail, type RunningSmtp } from "../helpers/smtp-server";
+
+// Weekly questions (docs/product.md §13, docs/decisions/019-weekly-questions.md), simulated on a
+// clock the test moves: the app's clock and the job queue's are one TestClock. Two job queues run
+// side by side, as two instances would, and every step of the simulation runs the scheduler twice
+// at once; each weekly email must still go out exactly once, at the recipient's local hour.
+
+const APP = "https://familybook.example";
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+/** Monday 25 October 2027, midnight UTC: London leaves summer time on the 31st, Chicago on 7 November. */
+const START = Date.parse("2027-10-25T00:00:00Z");
+
+const clock = new TestClock(START);
+// Only the emails: the scheduler is run by the test (and checked as a queued job on its own below),
+// and housekeeping would judge this file's sessions by a clock two years ahead.
+const emailDefinitions = jobDefinitions.filter((definition) => definition.name === "send-email" || definition.name === "weekly-question-email");
+let instances: JobQueue<typeof emailDefinitions>[] = [];
+let sender: JobQueue<typeof jobDefinitions>;
+let smtp: RunningSmtp;
+const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Family Book <hello@familybook.example>", APP_URL: APP });
+  resetEnvForTests();
+  setClock(clock);
+  instances = [await startTestQueue({ definitions: emailDefinitions, clock }), await startTestQueue({ definitions: emailDefinitions, clock })];
+  // The app sends its jobs through a queue on the same clock as the workers (on PostgreSQL each
+  // connection keeps its own time, and jobs sent on the real one would look long expired here).
+  sender = await startTestQueue({ definitions: jobDefinitions, clock, workers: false });
+  appQueue.__familyBookJobs = Promise.resolve(sender);
+});
+
+afterAll(async () => {
+  appQueue.__familyBookJobs = undefined;
+  for (const instance of [...instances, sender]) await instance.stop();
+  setClock();
+  for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) delete process.env[name];
+  resetEnvForTests();
+  closeMailTransport();
+  await smtp.close();
+});
+
+async function unfinishedJobs() {
+  const prisma = await getDb();
+  const [row] = await prisma.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM ${Prisma.raw(`"${JOBS_SCHEMA}".job`)}
+     WHERE name IN ('weekly-question-email', 'send-email') AND state IN ('created', 'retry', 'active')`;
+  return row?.count ?? 0;
+}
+
+/** Runs the email jobs queued so far on both instances, moving the clock a second at a time. */
+const runEmailJobs = () => advanceUntil(clock, async () => (await unfinishedJobs()) === 0, { withinMs: 5 * 60_000 });
+
+/** The scheduler as two instances run it, at the same moment, then the emails it queued. */
+async function schedulerStep() {
+  const now = new Date(clock.now());
+  await Promise.all([runWeeklyQuestions({ now }), runWeeklyQuestions({ now })]);
+  await settleHandlers();
+  await runEmailJobs();
+}
+
+const weeklyEmails = (account: TestAccount) =>
+  smtp.to(account.user.email).filter(({ parsed }) => /^(This week's question|A gentle reminder): /.test(parsed.subject ?? ""));
+
+const answerToken = (email: ReceivedEmail, which = 0) => [...(email.parsed.text ?? "").matchAll(/\/answer\?token=([A-Za-z0-9_-]+)/g)].map((match) => match[1]!)[which]!;
+
+const answer = (token: string, answerText: string, signedInAs?: TestAccount) =>
+  call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: answerText }, token: signedInAs?.token });
+
+const setUp = (organiser: TestAccount, body: Record<string, unknown>) => call(startPlan, "/api/weekly-questions", { token: organiser.token, body });
+
+const childhoodQuestionnaireId = async () => (await (await getDb()).questionnaire.findFirstOrThrow({ where: { title: "Childhood Memories" }, select: { id: true } })).id;
+
+async function responsesOf(account: TestAccount) {
+  return (await getDb()).response.count({ where: { submission: { user_id: account.user.id } } });
+}
+
+describe("four weeks of weekly questions for a family of three", () => {
+  let margaret: TestAccount;
+  let rose: TestAccount;
+  let tom: TestAccount;
+  /** When (on the test's clock) each weekly email arrived, by recipient. */
+  const arrivals = new Map<string, { at: string; subject: string }[]>();
+
+  beforeAll(async () => {
+    margaret = await createConfirmedAccount({ firstName: "Margaret", lastName: "Hughes" });
+    rose = await createConfirmedAccount({ familyId: margaret.user.family_id, firstName: "Rose", lastName: "Hughes" });
+    tom = await createConfirmedAccount({ familyId: margaret.user.family_id, firstName: "Tom", lastName: "Hughes" });
+    await runEmailJobs();
+
+    // Margaret sets up Grandma Rose's, in Chicago, Sundays at 10:00, shared with the family; Tom his own, in London, Wednesdays at 19:00.
+    const forRose = await setUp(margaret, {
+      recipient_id: rose.user.id,
+      source: "questionnaire",
+      questionnaire_id: await childhoodQuestionnaireId(),
+      weekday: 7,
+      hour: 10,
+      time_zone: "America/Chicago",
+      share_by_default: true,
+    });
+    expect(forRose.status).toBe(201);
+    expect(forRose.body.data.plan).toMatchObject({ status: "active", mode: "chosen", next_send_at: "2027-10-31T15:00:00.000Z", questions_total: 8, share_by_default: true });
+    const forTom = await setUp(tom, { recipient_id: tom.user.id, source: "surprise", weekday: 3, hour: 19, time_zone: "Europe/London" });
+    expect(forTom.status).toBe(201);
+    expect(forTom.body.data.plan).toMatchObject({ mode: "surprise", next_send_at: "2027-10-27T18:00:00.000Z", share_by_default: false, questions_total: null });
+    await runEmailJobs();
+
+    // Four weeks, an hour at a time. Rose answers each question from its email as soon as it arrives,
+    // except the third; Tom answers none until the fourth week, when he answers the waiting one.
+    const seen = new Set<ReceivedEmail>();
+    for (let at = START + HOUR; at <= START + 28 * DAY; at += HOUR) {
+      if (clock.now() < at) await clock.setTime(at);
+      await schedulerStep();
+      for (const member of [rose, tom]) {
+        for (const email of weeklyEmails(member).filter((email) => !seen.has(email))) {
+          seen.add(email);
+          const list = arrivals.get(member.user.id) ?? [];
+          list.push({ at: new Date(Math.floor(clock.now() / HOUR) * HOUR).toISOString(), subject: email.parsed.subject! });
+          arrivals.set(member.user.id, list);
+          const isQuestion = email.parsed.subject!.startsWith("This week's question");
+          if (member === rose && isQuestion && list.filter((entry) => entry.subject.startsWith("This week's")).length !== 3) {
+            expect((await answer(answerToken(email), `Rose's answer to: ${email.parsed.subject}`)).status).toBe(201);
+          }
+          if (member === tom && isQuestion && email.parsed.text?.includes("Last week's question is still waiting too") && list.length > 6) {
+            expect((await answer(answerToken(email, 1), "Tom answers last week's question at last.")).status).toBe(201);
+          }
+        }
+      }
+    }
+  }, 300_000);
+
+  it("tells Grandma by email who set up her weekly questions and how to pause or stop them", () => {
+    const [started] = smtp.to(rose.user.email).filter(({ parsed }) => parsed.subject === "Margaret Hughes set up weekly questions for you");
+    expect(started).toBeDefined();
+    expect(started!.parsed.text).toContain("Each week, Sundays at 10:00, you will get one question about your life by email");
+    expect(started!.parsed.html).toContain(`href="${APP}/weekly-questions"`);
+  });
+
+  it("sends each recipient's question at their local hour, across both daylight-saving changes, exactly once", () => {
+    const questionTimes = (member: TestAccount) => arrivals.get(member.user.id)!.filter((entry) => entry.subject.startsWith("This week's")).map((entry) => entry.at);
+    // Chicago: 10:00 CDT is 15:00 UTC until 7 November, then 10:00 CST is 16:00 UTC.
+    expect(questionTimes(rose)).toEqual(["2027-10-31T15:00:00.000Z", "2027-11-07T16:00:00.000Z", "2027-11-14T16:00:00.000Z", "2027-11-21T16:00:00.000Z"]);
+    // London: 19:00 BST is 18:00 UTC until 31 October, then 19:00 GMT is 19:00 UTC.
+    expect(questionTimes(tom)).toEqual(["2027-10-27T18:00:00.000Z", "2027-11-03T19:00:00.000Z", "2027-11-10T19:00:00.000Z", "2027-11-17T19:00:00.000Z"]);
+    // Two instances ran the scheduler at every step, and two queues worked the emails: none went twice.
+    expect(weeklyEmails(rose)).toHaveLength(4 + 1);
+    expect(weeklyEmails(tom)).toHaveLength(4 + 4);
+    expect(new Set([...weeklyEmails(rose), ...weeklyEmails(tom)].map((email) => email.parsed.messageId)).size).toBe(13);
+  });
+
+  it("writes the weekly email with the question, its description, who asked, one large button and an unsubscribe header", () => {
+    const [first] = weeklyEmails(rose);
+    expect(first!.parsed.subject).toBe("This week's question: Where and when were you born?");
+    expect(first!.parsed.text).toContain("Hello Rose,");
+    expect(first!.parsed.text).toContain("Margaret Hughes asked you this question, from “Childhood Memories”.");
+    expect(first!.parsed.text).toContain("The town, the hospital or the house, and anything you were told about that day.");
+    expect(first!.parsed.text).toContain("Your answer will be shared with your family in the Family Book; you can hide it later.");
+    expect(first!.parsed.html).toMatch(new RegExp(`<a href="${APP}/answer\\?token=[A-Za-z0-9_-]{43}"[^>]*>(<span>.*?</span>)?<span[^>]*>Answer this question</span>`));
+    expect(rawHeader(first!.parsed, "List-Unsubscribe")).toMatch(new RegExp(`^<${APP}/api/unsubscribe\\?token=${rose.user.id}\\.weekly-questions\\.`));
+    // Tom set up his own: nobody else "asked".
+    expect(weeklyEmails(tom)[0]!.parsed.text).toContain("You asked for a question each week");
+    expect(weeklyEmails(tom)[0]!.parsed.text).toContain("Your answer stays private unless you choose to share it with your family.");
+  });
+
+  it("asks Grandma's chosen questions in order, never one she answered", async () => {
+    const sends = await (await getDb()).weeklyQuestionSend.findMany({
+      where: { plan: { recipient_id: rose.user.id } },
+      orderBy: { scheduled_for: "asc" },
+      select: { question: { select: { question_text: true } } },
+    });
+    expect(sends.map((send) => send.question.question_text)).toEqual([
+      "Where and when were you born?",
+      "Describe the home you grew up in.",
+      "What is your earliest memory?",
+      "What games did you play, and who did you play them with?",
+    ]);
+  });
+
+  it("reminds once, four local days later, only about a question still unanswered, and never once a newer one went out", async () => {
+    const reminders = (member: TestAccount) => arrivals.get(member.user.id)!.filter((entry) => entry.subject.startsWith("A gentle reminder"));
+    // Rose left only her third question unanswered: one reminder, Thursday 18 November at 10:00 in Chicago.
+    expect(reminders(rose)).toEqual([{ at: "2027-11-18T16:00:00.000Z", subject: "A gentle reminder: What is your earliest memory?" }]);
+    // Tom's: Sunday 31 October 19:00 London (four days after Wednesday 19:00 BST, now GMT), and so on each week.
+    expect(reminders(tom).map((entry) => entry.at)).toEqual(["2027-10-31T19:00:00.000Z", "2027-11-07T19:00:00.000Z", "2027-11-14T19:00:00.000Z", "2027-11-21T19:00:00.000Z"]);
+    const sends = await (await getDb()).weeklyQuestionSend.findMany({ where: { plan: { recipient_id: tom.user.id } }, select: { reminded_at: true } });
+    expect(sends.every((send) => send.reminded_at !== null)).toBe(true);
+  });
+
+  it("carries last week's unanswered question in the next email instead of an email of its own", () => {
+    const tomQuestions = weeklyEmails(tom).filter(({ parsed }) => parsed.subject!.startsWith("This week's"));
+    expect(tomQuestions[0]!.parsed.text).not.toContain("still waiting");
+    for (const email of tomQuestions.slice(1)) expect(email.parsed.text).toContain("Last week's question is still waiting too:");
+    // Rose answered her first two at once: her second and third emails carry nothing more; her fourth carries the third.
+    const roseQuestions = weeklyEmails(rose).filter(({ parsed }) => parsed.subject!.startsWith("This week's"));
+    expect(roseQuestions.map((email) => email.parsed.text!.includes("still waiting"))).toEqual([false, false, false, true]);
+  });
+
+  it("saves answers as ordinary answers: in Completed Questionnaires, and in the Family Book when shared", async () => {
+    const completed = await listCompletedQuestionnaires({ viewer: rose.user });
+    const childhood = completed.find((entry) => entry.questionnaire.title === "Childhood Memories")!;
+    // A questionnaire that takes one set of answers gathers the weekly answers in one submission.
+    expect(childhood.submissions).toHaveLength(1);
+    expect(childhood.submissions[0]!.responses.map((response) => response.answer_text).sort()).toEqual([
+      "Rose's answer to: This week's question: Describe the home you grew up in.",
+      "Rose's answer to: This week's question: What games did you play, and who did you play them with?",
+      "Rose's answer to: This week's question: Where and when were you born?",
+    ]);
+    expect(childhood.submissions[0]!.responses.every((response) => response.is_shared)).toBe(true);
+
+    const feed = await call(sharedAnswers, "/api/questionnaires/responses/shared", { token: margaret.token });
+    const texts = (feed.body.data.responses as { answer_text: string }[]).map((response) => response.answer_text);
+    expect(texts).toContain("Rose's answer to: This week's question: Where and when were you born?");
+    // Tom's weekly questions are private by default: his answer is in his own list, not in the family's.
+    expect(texts).not.toContain("Tom answers last week's question at last.");
+    const tomsCompleted = await listCompletedQuestionnaires({ viewer: tom.user });
+    expect(tomsCompleted.flatMap((entry) => entry.submissions.flatMap((submission) => submission.responses.map((response) => response.answer_text)))).toEqual([
+      "Tom answers last week's question at last.",
+    ]);
+  });
+
+  it("shows the organiser what was sent and answered and when the next question goes", async () => {
+    const result = await call(listPlans, "/api/weekly-questions", { token: margaret.token });
+    expect(result.status).toBe(200);
+    expect(result.body.data.plans).toHaveLength(1);
+    const [plan] = result.body.data.plans;
+    expect(plan).toMatchObject({
+      recipient: { id: rose.user.id, first_name: "Rose" },
+      organiser: { id: margaret.user.id, first_name: "Margaret" },
+      status: "active",
+      sent_count: 4,
+      answered_count: 3,
+      next_send_at: "2027-11-28T16:00:00.000Z",
+    });
+    expect(plan.recent_sends.map((send: { state: string; reminded: boolean }) => [send.state, send.reminded])).toEqual([
+      ["answered", false],
+      ["waiting", true],
+      ["answered", false],
+      ["answered", false],
+    ]);
+    // Tom's own plan is his and Rose's is not his to see.
+    const toms = await call(listPlans, "/api/weekly-questions", { token: tom.token });
+    expect(toms.body.data.plans.map((entry: { recipient: { id: string } }) => entry.recipient.id)).toEqual([tom.user.id]);
+  });
+});
+
+describe("answer links", () => {
+  /** A member with weekly questions whose first question was just emailed; returns its link's token. */
+  async function emailedQuestion(options: { share?: boolean } = {}) {
+    const member = await createConfirmedAccount({ firstName: "Iris", lastName: "Bell" });
+    const result = await setUp(member, {
+      recipient_id: member.user.id,
+      source: "questionnaire",
+      questionnaire_id: await childhoodQuestionnaireId(),
+      weekday: 1,
+      hour: 9,
+      time_zone: "UTC",
+      share_by_default: options.share ?? false,
+    });
+    expect(result.status).toBe(201);
+    await clock.setTime(Date.parse(result.body.data.plan.next_send_at));
+    await schedulerStep();
+    const [email] = weeklyEmails(member);
+    return { member, token: answerToken(email!), planId: result.body.data.plan.id as string };
+  }
+
+  it("opens without a password, saves the answer once, and refuses the same link again (nothing more saved)", async () => {
+    const { member, token } = await emailedQuestion();
+    const first = await answer(token, "In the front room of my grandmother's house.");
+    expect(first.status).toBe(201);
+    expect(first.body.data.answer.is_shared).toBe(false);
+    const again = await answer(token, "A second answer.");
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("This question has been answered. Sign in to Family Book to read or share your answer.");
+    expect(await responsesOf(member)).toBe(1);
+  });
+
+  it("saves one answer when the same link is submitted twice at once", async () => {
+    const { member, token } = await emailedQuestion();
+    const results = await Promise.all([answer(token, "Double tap one."), answer(token, "Double tap two.")]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
+    expect(await responsesOf(member)).toBe(1);
+  });
+
+  it("refuses a link after 14 days, and saves nothing", async () => {
+    const { member, token } = await emailedQuestion();
+    await clock.setTime(clock.now() + 14 * DAY + 1_000);
+    const late = await answer(token, "Too late, I am afraid.");
+    expect(late.status).toBe(404);
+    expect(late.body.error).toBe("This link does not work any more. Sign in to Family Book to answer your questions.");
+    expect(await responsesOf(member)).toBe(0);
+  });
+
+  it("refuses a tampered link, and saves nothing", async () => {
+    const { member, token } = await emailedQuestion();
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    const result = await answer(tampered, "Someone guessing.");
+    expect(result.status).toBe(404);
+    expect(await responsesOf(member)).toBe(0);
+    expect((await answer("", "Nothing at all.")).status).toBe(400);
+  });
+
+  it("refuses someone signed in as another person, and saves nothing for either", async () => {
+    const { member, token } = await emailedQuestion();
+    const other = await createAccount({ familyId: member.user.family_id, firstName: "Olga" });
+    const result = await answer(token, "Answering someone else's question.", other);
+    expect(result.status).toBe(403);
+    expect(result.body.error).toBe("This link is for someone else's question. Sign out first if you want to answer it for them on this device.");
+    expect(await responsesOf(member)).toBe(0);
+    expect(await responsesOf(other)).toBe(0);
+    // The recipient, signed in or not, still can.
+    expect((await answer(token, "My own answer, signed in.", member)).status).toBe(201);
+  });
+
+  it("refuses an answer that is too short, and keeps the link for a better one", async () => {
+    const { member, token } = await emailedQuestion();
+    const short = await answer(token, "ok");
+    expect(short.status).toBe(400);
+    expect(short.body.fieldErrors).toEqual({ answer_text: ["Please provide a more detailed answer"] });
+    expect((await answer(token, "A proper answer this time.")).status).toBe(201);
+    expect(await responsesOf(member)).toBe(1);
+  });
+});
+
+describe("setting weekly questions up, and who may change them", () => {
+  const body = (recipientId: string) => ({ recipient_id: recipientId, source: "surprise", weekday: 7, hour: 10, time_zone: "Europe/Paris" });
+
+  it("lets a member set them up for a relative in their family, but not for another family's member, and not anonymously", async () => {
+    const margaret = await createAccount({ firstName: "Margaret", lastName: "Hughes" });
+    const rose = await createAccount({ familyId: margaret.user.family_id, firstName: "Rose" });
+    const olga = await createAccount({ firstName: "Olga" });
+
+    const stranger = await setUp(olga, body(rose.user.id));
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.error).toBe("Family member not found");
+    const anonymous = await call(startPlan, "/api/weekly-questions", { body: body(rose.user.id) });
+    expect(anonymous.status).toBe(401);
+    expect(await (await getDb()).weeklyQuestionPlan.count({ where: { recipient_id: rose.user.id } })).toBe(0);
+
+    expect((await setUp(margaret, body(rose.user.id))).status).toBe(201);
+    const twice = await setUp(margaret, body(rose.user.id));
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe("Rose already gets weekly questions. Stop them first to start new ones.");
+  });
+
+  it("refuses a made-up time zone, a bad hour and weekday, and a questionnaire the recipient may not answer", async () => {
+    const margaret = await createAccount();
+    const result = await setUp(margaret, { ...body(margaret.user.id), time_zone: "Mars/Olympus_Mons", hour: 24, weekday: 0 });
+    expect(result.status).toBe(400);
+    expect(result.body.fieldErrors).toEqual({
+      time_zone: ["Choose a time zone from the list."],
+      hour: ["Choose an hour between 0 and 23."],
+      weekday: ["Choose a day of the week."],
+    });
+    const olga = await createAccount();
+    const olgasQuestionnaire = await (await getDb()).questionnaire.create({
+      data: { title: "Olga's", audience: "FAMILY_WIDE", family_id: olga.user.family_id, questions: { create: [{ question_text: "Hers?", position: 0 }] } },
+      select: { id: true },
+    });
+    const foreign = await setUp(margaret, { ...body(margaret.user.id), source: "questionnaire", questionnaire_id: olgasQuestionnaire.id });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe("Questionnaire not found");
+  });
+
+  it("lets the recipient and the organiser pause, resume and stop; not another relative, not another family", async () => {
+    const margaret = await createAccount({ firstName: "Margaret" });
+    const rose = await createAccount({ familyId: margaret.user.family_id, firstName: "Rose" });
+    const tom = await createAccount({ familyId: margaret.user.family_id, firstName: "Tom" });
+    const olga = await createAccount({ firstName: "Olga" });
+    const planId = (await setUp(margaret, body(rose.user.id))).body.data.plan.id as string;
+    const change = (who: TestAccount | null, status: string) =>
+      call(changePlan, `/api/weekly-questions/${planId}`, { method: "PATCH", token: who?.token, params: { id: planId }, body: { status } });
+
+    expect((await change(olga, "paused")).status).toBe(404);
+    const relative = await change(tom, "paused");
+    expect(relative.status).toBe(403);
+    expect(relative.body.error).toBe("Only the person who gets these weekly questions, or whoever set them up, can change them.");
+    expect((await change(null, "paused")).status).toBe(401);
+
+    const paused = await change(rose, "paused");
+    expect(paused.status).toBe(200);
+    expect(paused.body.data.plan).toMatchObject({ status: "paused" });
+    // Paused: nothing is sent, however long it waits.
+    await clock.setTime(clock.now() + 8 * DAY);
+    await schedulerStep();
+    expect(await (await getDb()).weeklyQuestionSend.count({ where: { plan_id: planId } })).toBe(0);
+
+    const resumed = await change(margaret, "active");
+    expect(resumed.body.data.plan.status).toBe("active");
+    expect(Date.parse(resumed.body.data.plan.next_send_at)).toBeGreaterThan(clock.now());
+    const stopped = await change(rose, "stopped");
+    expect(stopped.body.data.plan).toMatchObject({ status: "stopped", next_send_at: null });
+    const afterStop = await change(margaret, "active");
+    expect(afterStop.status).toBe(409);
+    expect(afterStop.body.error).toBe("These weekly questions were stopped. Set up new ones to start again.");
+    // Stopped ones leave the list, and new ones can start.
+    expect((await call(listPlans, "/api/weekly-questions", { token: rose.token })).body.data.plans).toEqual([]);
+    expect((await setUp(rose, body(rose.user.id))).status).toBe(201);
+  });
+
+  it("sends nothing to someone who turned weekly questions off, or whose address is unconfirmed, and says so", async () => {
+    const off = await createConfirmedAccount({ firstName: "Nell" });
+    await call(changePreferences, "/api/email-preferences", { method: "PATCH", token: off.token, body: { "weekly-questions": false } });
+    const unconfirmed = await createAccount({ firstName: "Una" });
+    const plans = await Promise.all([off, unconfirmed].map(async (member) => (await setUp(member, body(member.user.id))).body.data.plan));
+    await clock.setTime(Math.max(...plans.map((plan) => Date.parse(plan.next_send_at))));
+    await schedulerStep();
+    expect(weeklyEmails(off)).toEqual([]);
+    expect(weeklyEmails(unconfirmed)).toEqual([]);
+    const states = await (await getDb()).weeklyQuestionSend.findMany({ where: { plan_id: { in: plans.map((plan) => plan.id) } }, select: { email_status: true } });
+    expect(states.map((send) => send.email_status).sort()).toEqual(["turned-off", "unconfirmed-address"]);
+  });
+
+  it("sends nothing more to a relative who left the family, and stops their weekly questions", async () => {
+    const margaret = await createConfirmedAccount({ firstName: "Margaret" });
+    const rose = await createConfirmedAccount({ familyId: margaret.user.family_id, firstName: "Rose" });
+    const plan = (await setUp(margaret, body(rose.user.id))).body.data.plan;
+    await (await getDb()).user.update({ where: { id: rose.user.id }, data: { family_id: null } });
+    await clock.setTime(Date.parse(plan.next_send_at));
+    await schedulerStep();
+    expect(weeklyEmails(rose)).toEqual([]);
+    expect(await (await getDb()).weeklyQuestionPlan.findUniqueOrThrow({ where: { id: plan.id }, select: { status: true, next_send_at: true } })).toEqual({ status: "stopped", next_send_at: null });
+  });
+
+  it("runs as the scheduled job too: asked for the first question now, the queue's run sends it within seconds, once", async () => {
+    const scheduler = await startTestQueue({ definitions: jobDefinitions.filter((definition) => definition.name === "weekly-questions"), clock });
+    const member = await createConfirmedAccount({ firstName: "Vera" });
+    try {
+      const started = await setUp(member, { ...body(member.user.id), first_question_now: true });
+      expect(started.body.data.plan.next_send_at).toBe(new Date(clock.now()).toISOString());
+      await advanceUntil(clock, () => weeklyEmails(member).length === 1, { withinMs: 60_000 });
+      await runEmailJobs();
+    } finally {
+      await scheduler.stop();
+    }
+    expect(weeklyEmails(member)).toHaveLength(1);
+    const [plan] = (await call(listPlans, "/api/weekly-questions", { token: member.token })).body.data.plans;
+    expect(plan).toMatchObject({ sent_count: 1 });
+    // Then weekly, on the chosen day: Sunday 10:00 in Paris.
+    expect(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", weekday: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(plan.next_send_at))).toBe("Sunday 10:00");
+  });
+});

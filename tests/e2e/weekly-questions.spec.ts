@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { newPerson, registerThroughApi } from "./support/accounts";
+import { confirmAddress, linkIn, saveEmailScreenshots, waitForEmail } from "./support/outbox";
+
+// Weekly questions (docs/product.md §13): a grandchild sets them up for Grandma, the first question
+// goes out at once, and Grandma answers it with one tap from the email, on a phone, without a
+// password. The organiser's card on the dashboard shows it sent and answered.
+
+test.describe("weekly questions", () => {
+  test("set up for a relative, answered from the email's one-tap link at 390 px, shown on the organiser's card", async ({ page, browser }, testInfo) => {
+    const margaret = newPerson("Margaret", "Okafor");
+    const family = await registerThroughApi(page.request, margaret);
+    const rose = newPerson("Rose", "Okafor");
+    const roseContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
+    await registerThroughApi(roseContext.request, rose, family.family_id);
+    await confirmAddress(roseContext.request, rose.email);
+    // Rose reads her email on a phone, signed out: the link needs no password.
+    await roseContext.clearCookies();
+
+    await page.goto("/questionnaires");
+    await page.getByRole("link", { name: "Weekly questions by email" }).click();
+    await expect(page).toHaveURL(/\/weekly-questions$/);
+    await expect(page.getByText("Nobody gets weekly questions yet.")).toBeVisible();
+
+    const form = page.getByRole("form", { name: "Set up weekly questions" });
+    await form.getByLabel("Who gets the questions", { exact: true }).selectOption({ label: "Rose Okafor" });
+    await form.getByLabel("The questions of one questionnaire, in order").check();
+    await form.getByLabel("Questionnaire", { exact: true }).selectOption({ label: "Childhood Memories" });
+    await form.getByLabel("Day of the week").selectOption({ label: "Sunday" });
+    await form.getByLabel("Time", { exact: true }).selectOption({ label: "10:00" });
+    await form.getByLabel("Time zone of the person who gets the questions").selectOption("America/Chicago");
+    await form.getByLabel("Share answers with the family when they are saved").check();
+    await expect(form.getByLabel("Send the first question now")).toBeChecked();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `weekly-questions-set-up-${testInfo.project.name}`);
+    await form.getByRole("button", { name: "Start weekly questions" }).click();
+    await expect(page.getByText("Weekly questions set up", { exact: true })).toBeVisible();
+
+    const plans = page.getByRole("region", { name: "Weekly questions", exact: true });
+    const rosesPlan = plans.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Rose Okafor" }) });
+    await expect(rosesPlan.getByText("Sundays at 10:00 (America/Chicago), set up by you")).toBeVisible();
+
+    // Rose is told who set it up, then gets the first question within seconds.
+    const started = await waitForEmail(rose.email, "Margaret Okafor set up weekly questions for you");
+    expect(started.text).toContain("The first one is on its way now.");
+    const weekly = await waitForEmail(rose.email, "This week's question: Where and when were you born?");
+    expect(weekly.text).toContain("Margaret Okafor asked you this question");
+    if (testInfo.project.name === "desktop") await saveEmailScreenshots(browser, weekly, "weekly-question");
+    const link = linkIn(weekly, "/answer");
+
+    const phone = await roseContext.newPage();
+    await phone.goto(link.pathname + link.search);
+    await expect(phone.getByRole("heading", { level: 1, name: "Where and when were you born?" })).toBeVisible();
+    await expect(phone.getByText("Margaret Okafor asks you, from “Childhood Memories”")).toBeVisible();
+    await expect(phone.getByText("Your answer will be shared with your family in the Family Book. You can hide it later.")).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(phone);
+    await saveScreenshot(phone, `weekly-answer-page-390-${testInfo.project.name}`);
+    // The page is one column that fits the phone: nothing to scroll sideways.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await phone.getByRole("button", { name: "Save" }).click();
+    await expect(phone.getByText("This question requires an answer")).toBeVisible();
+    await expect(phone.getByRole("textbox", { name: "Your answer" })).toBeFocused();
+    await phone.getByRole("textbox", { name: "Your answer" }).fill("In Lagos, in the spring of 1948, at my grandmother's house.");
+    await phone.getByRole("button", { name: "Save" }).click();
+    await expect(phone.getByRole("heading", { name: "Thank you, Rose! Your answer is saved." })).toBeFocused();
+    await expectNoSeriousAccessibilityViolations(phone);
+    await saveScreenshot(phone, `weekly-answer-saved-390-${testInfo.project.name}`);
+
+    // Opening the link again asks to sign in: it answered once.
+    await phone.goto(link.pathname + link.search);
+    await expect(phone.getByRole("heading", { name: "Already answered" })).toBeVisible();
+    await expect(phone.getByRole("link", { name: "Sign in to Family Book" })).toBeVisible();
+    await roseContext.close();
+
+    // The organiser's card on the dashboard: sent and answered, the next one on Sunday, Pause and Resume.
+    await page.goto("/family-dashboard");
+    const card = page.getByRole("region", { name: "Weekly questions", exact: true });
+    const plan = card.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Rose Okafor" }) });
+    await expect(plan.getByText("1 sent, 1 answered")).toBeVisible();
+    await expect(plan.getByText(/^Sunday \d+ \w+ at 10:00$/)).toBeVisible();
+    await expect(plan.getByText(/: Answered$/)).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `weekly-organiser-card-${testInfo.project.name}`);
+    await plan.getByRole("button", { name: "Pause" }).click();
+    await expect(page.getByText("Weekly questions paused", { exact: true })).toBeVisible();
+    await expect(plan.getByText("Paused: none until resumed")).toBeVisible();
+    await plan.getByRole("button", { name: "Resume" }).click();
+    await expect(page.getByText("Weekly questions resumed", { exact: true })).toBeVisible();
+    await expect(plan.getByText(/^Sunday \d+ \w+ at 10:00$/)).toBeVisible();
+
+    // Shared by default: Rose's answer is among the answers the Family Book shows Margaret.
+    const shared = await page.request.get("/api/questionnaires/responses/shared");
+    expect(shared.status()).toBe(200);
+    const answers = (await shared.json()).data.responses as { answer_text: string }[];
+    expect(answers.map((answer) => answer.answer_text)).toContain("In Lagos, in the spring of 1948, at my grandmother's house.");
+  });
+});
