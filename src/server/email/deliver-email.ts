@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { wantsEmail } from "@/server/email-preferences/read-email-preferences";
 import { unsubscribeLinks } from "@/server/email-preferences/unsubscribe-token";
 import { emailTemplates, EMAIL_TEMPLATE_NAMES, type EmailTemplateName } from "./email-templates";
-import { transmitEmail, type EmailReceipt } from "./mail-transport";
+import { transmitEmail, type EmailReceipt, type InlineImage } from "./mail-transport";
 import { renderEmail } from "./render-email";
 
 // Sending one email, as the send-email job does it (docs/decisions/013-email.md). The Message-ID
@@ -42,7 +42,11 @@ export type DeliveryOutcome =
   | { status: "no-recipient" }
   | { status: "unconfirmed-address" };
 
-export async function deliverEmail(job: EmailJob): Promise<DeliveryOutcome> {
+/**
+ * `inlineImages`: pictures the HTML shows by `cid:`, read only once the email is sure to go out, by
+ * the job that sends it: they are never carried in the queue (the send-email job has none).
+ */
+export async function deliverEmail(job: EmailJob, { inlineImages }: { inlineImages?: () => Promise<InlineImage[]> } = {}): Promise<DeliveryOutcome> {
   const template = emailTemplates[job.template];
   const prisma = await getDb();
   if (await prisma.emailDelivery.findUnique({ where: { message_id: job.messageId }, select: { message_id: true } })) {
@@ -75,7 +79,7 @@ export async function deliverEmail(job: EmailJob): Promise<DeliveryOutcome> {
   }
 
   const rendered = await renderEmail(job.template, job.props, unsubscribe);
-  const receipt = await transmitEmail({ messageId: job.messageId, to: address, ...rendered, headers });
+  const receipt = await transmitEmail({ messageId: job.messageId, to: address, ...rendered, headers, attachments: await inlineImages?.() });
   try {
     await prisma.emailDelivery.create({ data: { message_id: job.messageId, template: job.template, user_id: userId } });
   } catch (error) {

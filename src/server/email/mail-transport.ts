@@ -17,7 +17,11 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** Images shown in the HTML by `cid:` (the digest's photo thumbnails: photos are private, so never a public link). */
+  attachments?: InlineImage[];
 };
+
+export type InlineImage = { cid: string; filename: string; contentType: string; content: Buffer };
 
 export type EmailReceipt = { via: "smtp"; response: string } | { via: "outbox"; file: string };
 
@@ -57,7 +61,9 @@ export function mailSender() {
 /** Hands the message to the mail server (or writes it to the outbox). Throws when it was not accepted. */
 export async function transmitEmail(email: OutgoingEmail): Promise<EmailReceipt> {
   const env = getEnv();
-  const message = { from: mailSender(), to: email.to, subject: email.subject, html: email.html, text: email.text, messageId: email.messageId, headers: email.headers };
+  const message = { from: mailSender(), to: email.to, subject: email.subject, html: email.html, text: email.text, messageId: email.messageId, headers: email.headers,
+    attachments: email.attachments?.map(({ cid, filename, contentType, content }) => ({ cid, filename, contentType, content, contentDisposition: "inline" as const })),
+  };
   if (env.SMTP_URL) {
     const info = await smtpTransport(env.SMTP_URL).sendMail(message);
     if (info.rejected.length > 0) throw new Error(`The mail server refused ${email.messageId}: ${info.response}`);
