@@ -11,7 +11,7 @@ import { startSmtpServer, type RunningSmtp } from "./smtp-server";
 // Workers for the app's own jobs in a test file: routes queue emails as they do in production
 // (enqueueJob), and these workers send them when the test moves the queue's clock.
 
-const EMAIL_JOBS = ["send-email", "password-reset-email", "confirmation-email", "relative-joined-emails", "weekly-question-email"];
+const EMAIL_JOBS = ["send-email", "password-reset-email", "confirmation-email", "relative-joined-emails", "weekly-question-email", "weekly-digest-email"];
 
 /** Email jobs still waiting, retrying or running. */
 async function unfinishedEmailJobs() {

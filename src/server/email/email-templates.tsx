@@ -6,6 +6,7 @@ import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
 import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
 import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
+import { WeeklyDigestEmail, weeklyDigestEmailProps, weeklyDigestSubject } from "./templates/weekly-digest-email";
 import { WeeklyQuestionEmail, weeklyQuestionEmailProps, weeklyQuestionSubject } from "./templates/weekly-question-email";
 import {
   WeeklyQuestionsStartedEmail,
@@ -61,6 +62,12 @@ export const emailTemplates = {
     props: weeklyQuestionEmailProps,
     subject: weeklyQuestionSubject,
     body: (props, unsubscribe) => <WeeklyQuestionEmail {...props} unsubscribe={unsubscribe} />,
+  }),
+  "weekly-digest": define({
+    kind: "weekly-digest",
+    props: weeklyDigestEmailProps,
+    subject: weeklyDigestSubject,
+    body: (props, unsubscribe) => <WeeklyDigestEmail {...props} unsubscribe={unsubscribe} />,
   }),
   "weekly-questions-started": define({
     kind: "transactional",

@@ -9,6 +9,8 @@ import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
 import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
+import { weeklyDigestsSchedulerJob } from "@/server/weekly-digest/run-weekly-digests";
+import { weeklyDigestEmailJob } from "@/server/weekly-digest/weekly-digest-email";
 import { weeklyQuestionsSchedulerJob } from "@/server/weekly-questions/run-weekly-questions";
 import { weeklyQuestionEmailJob } from "@/server/weekly-questions/weekly-question-email";
 
@@ -30,6 +32,9 @@ export const jobDefinitions = [
   // Weekly questions (docs/product.md §13): the scheduler, every five minutes, and each email.
   weeklyQuestionsSchedulerJob,
   weeklyQuestionEmailJob,
+  // The weekly family digest (docs/product.md §14): the scheduler, every hour, and each email.
+  weeklyDigestsSchedulerJob,
+  weeklyDigestEmailJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;
