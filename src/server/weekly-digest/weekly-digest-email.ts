@@ -1,4 +1,5 @@
 import "server-only";
+import sharp from "sharp";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
@@ -88,7 +89,8 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
     return { status: "nothing-new" };
   }
 
-  // Each memory's first photo, as its thumbnail; a file that is missing leaves the memory without a picture.
+  // Each memory's first photo, as its thumbnail, made a JPEG (WebP, the stored variant, is not
+  // shown by every mail program); a file that is missing leaves the memory without a picture.
   const images: InlineImage[] = [];
   const listed = [];
   for (const [index, memory] of memories.entries()) {
@@ -97,7 +99,8 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
     let imageCid: string | null = null;
     if (stored) {
       imageCid = `memory-${index + 1}.${digest.id}@family-book`;
-      images.push({ cid: imageCid, filename: `memory-${index + 1}.${stored.contentType === "image/png" ? "png" : "jpg"}`, contentType: stored.contentType, content: stored.body });
+      const content = await sharp(stored.body).jpeg({ quality: 80 }).toBuffer();
+      images.push({ cid: imageCid, filename: `memory-${index + 1}.jpg`, contentType: "image/jpeg", content });
     }
     listed.push({ title: memory.title, author: fullName(memory.user), imageCid });
   }
