@@ -2,6 +2,7 @@ import { simpleParser } from "mailparser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATCH as changePreferences } from "@/app/api/email-preferences/route";
+import { POST as oneClick } from "@/app/api/unsubscribe/route";
 import { Prisma } from "@/generated/prisma/client";
 import { setClock } from "@/server/clock";
 import { getDb } from "@/server/db/client";
@@ -219,6 +220,19 @@ describe("the weekly family digest over three weeks for a family of three", () =
     expect(email.parsed.text).toContain("Your family shared 12 new memories since we last wrote.");
     expect(email.parsed.text).toContain("And 2 more memories in the Family Book.");
     expect((email.parsed.text!.match(/Shared by Tom Hughes/g) ?? []).length).toBe(DIGEST_LIST_LIMIT);
+  });
+
+  it("stops after the member unsubscribes with the email's one-click link", async () => {
+    const link = rawHeader(digests(rose)[2]!.parsed, "List-Unsubscribe")!.replace(/^<|>$/g, "");
+    const result = await call(oneClick, link.slice(APP.length), { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+    expect(result.status).toBe(200);
+    expect(result.body.data).toEqual({ kind: "weekly-digest", enabled: false });
+    await memory(margaret, "After Rose said no", "2027-12-01T10:00:00Z");
+    await schedulerStepAt("2027-12-05T17:00:00Z");
+    expect(digests(rose)).toHaveLength(3);
+    // Tom's third: weeks 3 and 4 brought him only his own.
+    expect(digests(tom)).toHaveLength(3);
+    expect(listed(digests(tom)[2]!, ["After Rose said no"])).toEqual(["After Rose said no"]);
   });
 });
 
