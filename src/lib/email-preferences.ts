@@ -22,7 +22,7 @@ export const emailPreferenceTexts: Record<EmailPreferenceKind, EmailPreferenceTe
   },
   "weekly-digest": {
     label: "Weekly family digest",
-    description: "Once a week, the memories and answers your family shared.",
+    description: "On Sundays, the memories and answers your family shared that week; only when there is something new.",
     turnedOff: "You will no longer get the weekly family digest by email.",
   },
   "relative-joined": {
