@@ -1,4 +1,4 @@
-import { Column, Img, Link, Row, Section, Text } from "@react-email/components";
+import { Column, Heading, Img, Link, Row, Section, Text } from "@react-email/components";
 import { z } from "zod";
 import { EmailAction, EmailDivider, EmailLayout, emailColours, emailText, type EmailFooter } from "./email-layout";
 
@@ -33,6 +33,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** The longest piece of an answer the email shows; the rest is a click away. */
 export const ANSWER_EXCERPT_LENGTH = 280;
 
+const sectionHeading = { color: emailColours.text, fontSize: "22px", fontWeight: 700, lineHeight: "1.3", margin: "0 0 16px" } as const;
 const itemTitle = { ...emailText, fontSize: "20px", fontWeight: 700, lineHeight: "1.4", margin: "0 0 4px" } as const;
 const byline = { ...emailText, color: emailColours.muted, margin: "0 0 20px" } as const;
 
@@ -53,7 +54,9 @@ export function WeeklyDigestEmail(props: WeeklyDigestEmailProps & { unsubscribe:
       <Text style={emailText}>Your family shared {summary} since we last wrote.</Text>
       {memories.length > 0 && (
         <>
-          <Text style={{ ...emailText, fontSize: "22px", fontWeight: 700 }}>New memories</Text>
+          <Heading as="h2" style={sectionHeading}>
+            New memories
+          </Heading>
           {memories.map((memory, index) => (
             <Section key={index} style={{ margin: "0 0 8px" }}>
               <Row>
@@ -80,7 +83,9 @@ export function WeeklyDigestEmail(props: WeeklyDigestEmailProps & { unsubscribe:
       {memories.length > 0 && answers.length > 0 && <EmailDivider />}
       {answers.length > 0 && (
         <>
-          <Text style={{ ...emailText, fontSize: "22px", fontWeight: 700 }}>New answers</Text>
+          <Heading as="h2" style={sectionHeading}>
+            New answers
+          </Heading>
           {answers.map((answer, index) => (
             <Section key={index} style={{ margin: "0 0 8px" }}>
               <Text style={itemTitle}>{answer.questionText}</Text>
