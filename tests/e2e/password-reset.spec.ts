@@ -67,7 +67,7 @@ test.describe("forgot password", () => {
     // Every browser that was signed in is signed out.
     for (const signedOut of [page, phonePage]) {
       await signedOut.goto("/family-dashboard");
-      await expect(signedOut).toHaveURL(/\/register$/);
+      await expect(signedOut).toHaveURL(/\/register\?tab=login&next=%2Ffamily-dashboard$/);
     }
 
     // The link works once.

@@ -9,6 +9,9 @@ export async function expectNoSeriousAccessibilityViolations(page: Page) {
       .getAnimations()
       .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
+  // After a move within the app the new page's title arrives a moment after its content; every
+  // page has one, and a page without one still fails here.
+  await expect(page, "the page has a title").toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
