@@ -1,23 +1,18 @@
 import { simpleParser } from "mailparser";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PATCH as changePreferences } from "@/app/api/email-preferences/route";
 import { POST as oneClick } from "@/app/api/unsubscribe/route";
-import { Prisma } from "@/generated/prisma/client";
-import { setClock } from "@/server/clock";
 import { getDb } from "@/server/db/client";
-import { closeMailTransport } from "@/server/email/mail-transport";
-import { resetEnvForTests } from "@/server/env";
-import { jobDefinitions } from "@/server/jobs/definitions";
-import { JOBS_SCHEMA, type JobQueue } from "@/server/jobs/job-queue";
 import { latestDigestMoment } from "@/server/weekly-digest/digest-times";
 import { runWeeklyDigests } from "@/server/weekly-digest/run-weekly-digests";
 import { DIGEST_LIST_LIMIT } from "@/server/weekly-digest/weekly-digest-email";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
-import { advanceUntil, settleHandlers, startTestQueue, TestClock } from "../helpers/jobs";
+import { withSimulatedInstances } from "../helpers/email-jobs";
+import { settleHandlers, TestClock } from "../helpers/jobs";
 import { createMemoryAs, jpeg } from "../helpers/memories";
-import { rawHeader, startSmtpServer, type ReceivedEmail, type RunningSmtp } from "../helpers/smtp-server";
+import { rawHeader, type ReceivedEmail } from "../helpers/smtp-server";
 
 // The weekly family digest (docs/product.md §14, docs/decisions/021-weekly-digest.md), simulated
 // on a clock the test moves: the app's clock and the job queues' are one TestClock. Two queues
@@ -30,39 +25,7 @@ const START = Date.parse("2027-11-01T00:00:00Z");
 const at = (iso: string) => new Date(iso);
 
 const clock = new TestClock(START);
-const emailDefinitions = jobDefinitions.filter((definition) => definition.name === "send-email" || definition.name === "weekly-digest-email");
-let instances: JobQueue<typeof emailDefinitions>[] = [];
-let sender: JobQueue<typeof jobDefinitions>;
-let smtp: RunningSmtp;
-const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Family Book <hello@familybook.example>", APP_URL: APP });
-  resetEnvForTests();
-  setClock(clock);
-  instances = [await startTestQueue({ definitions: emailDefinitions, clock }), await startTestQueue({ definitions: emailDefinitions, clock })];
-  sender = await startTestQueue({ definitions: jobDefinitions, clock, workers: false });
-  appQueue.__familyBookJobs = Promise.resolve(sender);
-});
-
-afterAll(async () => {
-  appQueue.__familyBookJobs = undefined;
-  for (const instance of [...instances, sender]) await instance.stop();
-  setClock();
-  for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) delete process.env[name];
-  resetEnvForTests();
-  closeMailTransport();
-  await smtp.close();
-});
-
-async function unfinishedJobs() {
-  const prisma = await getDb();
-  const [row] = await prisma.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM ${Prisma.raw(`"${JOBS_SCHEMA}".job`)}
-     WHERE name IN ('weekly-digest-email', 'send-email') AND state IN ('created', 'retry', 'active')`;
-  return row?.count ?? 0;
-}
+const instances = withSimulatedInstances(APP, clock, "weekly-digest-email");
 
 /** Moves the clock to `iso`, runs the scheduler as two instances would, at once, then the emails it queued. */
 async function schedulerStepAt(iso: string) {
@@ -70,10 +33,10 @@ async function schedulerStepAt(iso: string) {
   const now = new Date(clock.now());
   await Promise.all([runWeeklyDigests({ now }), runWeeklyDigests({ now })]);
   await settleHandlers();
-  await advanceUntil(clock, async () => (await unfinishedJobs()) === 0, { withinMs: 5 * 60_000 });
+  await instances.runEmailJobs();
 }
 
-const digests = (account: TestAccount) => smtp.to(account.user.email).filter(({ parsed }) => parsed.subject === "This week in the Family Book");
+const digests = (account: TestAccount) => instances.smtp.to(account.user.email).filter(({ parsed }) => parsed.subject === "This week in the Family Book");
 
 /** The memory titles and answers an email lists, in order, read from its plain-text part. */
 const listed = (email: ReceivedEmail, names: string[]) => {
@@ -132,7 +95,7 @@ describe("the weekly family digest over three weeks for a family of three", () =
   it("sends nothing before the digest moment, and each member's digest once at Sunday 17:00", async () => {
     await schedulerStepAt("2027-11-04T12:00:00Z");
     await schedulerStepAt("2027-11-07T16:00:00Z");
-    expect(smtp.received.filter(({ parsed }) => parsed.subject === "This week in the Family Book")).toHaveLength(0);
+    expect(instances.smtp.received.filter(({ parsed }) => parsed.subject === "This week in the Family Book")).toHaveLength(0);
     await schedulerStepAt("2027-11-07T17:00:00Z");
     await schedulerStepAt("2027-11-07T18:00:00Z");
 

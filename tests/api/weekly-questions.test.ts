@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PATCH as changePreferences } from "@/app/api/email-preferences/route";
 import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
 import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
 import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/route";
 import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
-import { Prisma } from "@/generated/prisma/client";
-import { setClock } from "@/server/clock";
 import { getDb } from "@/server/db/client";
-import { closeMailTransport } from "@/server/email/mail-transport";
-import { resetEnvForTests } from "@/server/env";
 import { jobDefinitions } from "@/server/jobs/definitions";
-import { JOBS_SCHEMA, type JobQueue } from "@/server/jobs/job-queue";
 import { listCompletedQuestionnaires } from "@/server/questionnaires/list-completed-questionnaires";
 import { runWeeklyQuestions } from "@/server/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
+import { withSimulatedInstances } from "../helpers/email-jobs";
 import { advanceUntil, settleHandlers, startTestQueue, TestClock } from "../helpers/jobs";
-import { rawHeader, startSmtpServer, type ReceivedEmail, type RunningSmtp } from "../helpers/smtp-server";
+import { rawHeader, type ReceivedEmail } from "../helpers/smtp-server";
 
 // Weekly questions (docs/product.md §13, docs/decisions/019-weekly-questions.md), simulated on a
 // clock the test moves: the app's clock and the job queue's are one TestClock. Two job queues run
@@ -30,46 +26,10 @@ const DAY = 24 * HOUR;
 const START = Date.parse("2027-10-25T00:00:00Z");
 
 const clock = new TestClock(START);
-// Only the emails: the scheduler is run by the test (and checked as a queued job on its own below),
-// and housekeeping would judge this file's sessions by a clock two years ahead.
-const emailDefinitions = jobDefinitions.filter((definition) => definition.name === "send-email" || definition.name === "weekly-question-email");
-let instances: JobQueue<typeof emailDefinitions>[] = [];
-let sender: JobQueue<typeof jobDefinitions>;
-let smtp: RunningSmtp;
-const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Family Book <hello@familybook.example>", APP_URL: APP });
-  resetEnvForTests();
-  setClock(clock);
-  instances = [await startTestQueue({ definitions: emailDefinitions, clock }), await startTestQueue({ definitions: emailDefinitions, clock })];
-  // The app sends its jobs through a queue on the same clock as the workers (on PostgreSQL each
-  // connection keeps its own time, and jobs sent on the real one would look long expired here).
-  sender = await startTestQueue({ definitions: jobDefinitions, clock, workers: false });
-  appQueue.__familyBookJobs = Promise.resolve(sender);
-});
-
-afterAll(async () => {
-  appQueue.__familyBookJobs = undefined;
-  for (const instance of [...instances, sender]) await instance.stop();
-  setClock();
-  for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) delete process.env[name];
-  resetEnvForTests();
-  closeMailTransport();
-  await smtp.close();
-});
-
-async function unfinishedJobs() {
-  const prisma = await getDb();
-  const [row] = await prisma.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM ${Prisma.raw(`"${JOBS_SCHEMA}".job`)}
-     WHERE name IN ('weekly-question-email', 'send-email') AND state IN ('created', 'retry', 'active')`;
-  return row?.count ?? 0;
-}
+const instances = withSimulatedInstances(APP, clock, "weekly-question-email");
 
 /** Runs the email jobs queued so far on both instances, moving the clock a second at a time. */
-const runEmailJobs = () => advanceUntil(clock, async () => (await unfinishedJobs()) === 0, { withinMs: 5 * 60_000 });
+const runEmailJobs = () => instances.runEmailJobs();
 
 /** The scheduler as two instances run it, at the same moment, then the emails it queued. */
 async function schedulerStep() {
@@ -80,7 +40,7 @@ async function schedulerStep() {
 }
 
 const weeklyEmails = (account: TestAccount) =>
-  smtp.to(account.user.email).filter(({ parsed }) => /^(This week's question|A gentle reminder): /.test(parsed.subject ?? ""));
+  instances.smtp.to(account.user.email).filter(({ parsed }) => /^(This week's question|A gentle reminder): /.test(parsed.subject ?? ""));
 
 const answerToken = (email: ReceivedEmail, which = 0) => [...(email.parsed.text ?? "").matchAll(/\/answer\?token=([A-Za-z0-9_-]+)/g)].map((match) => match[1]!)[which]!;
 
@@ -150,7 +110,7 @@ describe("four weeks of weekly questions for a family of three", () => {
   }, 300_000);
 
   it("tells Grandma by email who set up her weekly questions and how to pause or stop them", () => {
-    const [started] = smtp.to(rose.user.email).filter(({ parsed }) => parsed.subject === "Margaret Hughes set up weekly questions for you");
+    const [started] = instances.smtp.to(rose.user.email).filter(({ parsed }) => parsed.subject === "Margaret Hughes set up weekly questions for you");
     expect(started).toBeDefined();
     expect(started!.parsed.text).toContain("Each week, Sundays at 10:00, you will get one question about your life by email");
     expect(started!.parsed.html).toContain(`href="${APP}/weekly-questions"`);

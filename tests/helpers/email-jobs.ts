@@ -2,7 +2,9 @@ import { afterAll, beforeAll } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
 import { JOBS_SCHEMA } from "@/server/jobs/job-queue";
-import { jobDefinitions } from "@/server/jobs/definitions";
+import { jobDefinitions, type JobName } from "@/server/jobs/definitions";
+import { setClock } from "@/server/clock";
+import type { JobQueue } from "@/server/jobs/job-queue";
 import { closeMailTransport } from "@/server/email/mail-transport";
 import { resetEnvForTests } from "@/server/env";
 import { advanceUntil, startTestQueue, TestClock } from "./jobs";
@@ -13,12 +15,12 @@ import { startSmtpServer, type RunningSmtp } from "./smtp-server";
 
 const EMAIL_JOBS = ["send-email", "password-reset-email", "confirmation-email", "relative-joined-emails", "weekly-question-email", "weekly-digest-email"];
 
-/** Email jobs still waiting, retrying or running. */
-async function unfinishedEmailJobs() {
+/** Email jobs (or the named ones) still waiting, retrying or running. */
+async function unfinishedEmailJobs(names: readonly string[] = EMAIL_JOBS) {
   const prisma = await getDb();
   const [row] = await prisma.$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS count FROM ${Prisma.raw(`"${JOBS_SCHEMA}".job`)}
-     WHERE name IN (${Prisma.join(EMAIL_JOBS)}) AND state IN ('created', 'retry', 'active')`;
+     WHERE name IN (${Prisma.join(names)}) AND state IN ('created', 'retry', 'active')`;
   return row?.count ?? 0;
 }
 
@@ -55,4 +57,45 @@ export function withSmtpAndWorkers(app: string) {
     await state.smtp.close();
   });
   return state;
+}
+
+/**
+ * A test file that simulates weeks on one clock the test moves: the app's clock and the job
+ * queues' are `clock`. Two queues work `emailJob` and send-email side by side, as two instances
+ * would, and the app sends its jobs through a third queue on the same clock (on PostgreSQL each
+ * connection keeps its own time, and jobs sent on the real one would look long expired to these
+ * workers). Only those email jobs run: the test runs its scheduler itself, and housekeeping would
+ * judge the file's sessions by the simulated clock. Emails go over real SMTP to a server in the
+ * test's process. Call at the top of the file.
+ */
+export function withSimulatedInstances(app: string, clock: TestClock, emailJob: JobName) {
+  const definitions = jobDefinitions.filter((definition) => definition.name === "send-email" || definition.name === emailJob);
+  const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
+  const state = {} as { smtp: RunningSmtp };
+  let queues: JobQueue<typeof jobDefinitions | typeof definitions>[] = [];
+  beforeAll(async () => {
+    state.smtp = await startSmtpServer();
+    Object.assign(process.env, { SMTP_URL: state.smtp.url, MAIL_FROM: "Family Book <hello@familybook.example>", APP_URL: app });
+    resetEnvForTests();
+    setClock(clock);
+    const sender = await startTestQueue({ definitions: jobDefinitions, clock, workers: false });
+    queues = [await startTestQueue({ definitions, clock }), await startTestQueue({ definitions, clock }), sender];
+    appQueue.__familyBookJobs = Promise.resolve(sender);
+  });
+  afterAll(async () => {
+    appQueue.__familyBookJobs = undefined;
+    for (const queue of queues) await queue.stop();
+    setClock();
+    for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) delete process.env[name];
+    resetEnvForTests();
+    closeMailTransport();
+    await state.smtp.close();
+  });
+  return {
+    get smtp() {
+      return state.smtp;
+    },
+    /** Moves the clock until every email job queued so far has finished on the two instances. */
+    runEmailJobs: () => advanceUntil(clock, async () => (await unfinishedEmailJobs(definitions.map(({ name }) => name))) === 0, { withinMs: 5 * 60_000 }),
+  };
 }
