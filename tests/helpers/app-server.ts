@@ -44,10 +44,21 @@ export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; bod
  * with a Content-Length or chunked, and resolves with the answer as soon as it arrives, whether
  * or not the server read the rest. `localAddress` picks the loopback address to connect from.
  */
-export function sendBody(
-  url: string,
-  { method = "POST", headers = {}, totalBytes, chunked = false, prefix = "", localAddress }: { method?: string; headers?: Record<string, string>; totalBytes: number; chunked?: boolean; prefix?: string; localAddress?: string },
-): Promise<RawAnswer> {
+export async function sendBody(url: string, options: SendBodyOptions): Promise<RawAnswer> {
+  try {
+    return await sendBodyOnce(url, options);
+  } catch (error) {
+    // The server refuses by answering and closing the connection. If it closes while this side is
+    // still writing, the connection can be reset before its answer is read here, and the answer is
+    // lost; a browser would send the request again, and so does this, once.
+    if ((error as NodeJS.ErrnoException).code !== "EPIPE" && (error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
+    return sendBodyOnce(url, options);
+  }
+}
+
+type SendBodyOptions = { method?: string; headers?: Record<string, string>; totalBytes: number; chunked?: boolean; prefix?: string; localAddress?: string };
+
+function sendBodyOnce(url: string, { method = "POST", headers = {}, totalBytes, chunked = false, prefix = "", localAddress }: SendBodyOptions): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       requestOptions(url, { method, localAddress, headers: { ...headers, ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(totalBytes) }) } }),
@@ -68,7 +79,7 @@ export function sendBody(
       if (answered) return;
       // The server closes the connection as it refuses: a write can fail (EPIPE) just before its
       // answer is read from the same socket. Give that answer a moment to arrive.
-      if (error.code === "EPIPE") setTimeout(() => answered || reject(error), 2_000);
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => answered || reject(error), 2_000);
       else reject(error);
     });
     const filler = Buffer.alloc(64 * 1024, 0x61);
