@@ -1,34 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pgliteExtensions } from "@/server/db/pglite-extensions";
-import { Client } from "pg";
 import { describe, expect, it } from "vitest";
-import { applyMigrations, pgConnection, pgliteConnection, readMigrations, type SqlConnection } from "@/server/db/migrate";
-import { backendName, createThrowawayPostgresDatabase, realDatabaseUrl } from "../helpers/test-database";
+import { applyMigrations, readMigrations } from "@/server/db/migrate";
+import { withEmptyDatabase } from "../helpers/empty-database";
+import { backendName } from "../helpers/test-database";
 
 // Answers given before a submission's switch set every answer in it
 // (docs/decisions/015-one-switch-per-answer.md): what the family could see stays exactly what
 // it could see, and each switch now says so.
-
-async function withEmptyDatabase(run: (connection: SqlConnection) => Promise<void>) {
-  if (realDatabaseUrl) {
-    const database = await createThrowawayPostgresDatabase();
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await run(pgConnection(client));
-    } finally {
-      await client.end();
-      await database.drop();
-    }
-    return;
-  }
-  const pglite = await PGlite.create({ extensions: pgliteExtensions });
-  try {
-    await run(pgliteConnection(pglite));
-  } finally {
-    await pglite.close();
-  }
-}
 
 const visibleSql = `SELECT r.id FROM responses r JOIN submissions s ON s.id = r.submission_id WHERE s.is_shared OR r.is_shared ORDER BY r.id`;
 

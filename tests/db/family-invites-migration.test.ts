@@ -1,33 +1,10 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pgliteExtensions } from "@/server/db/pglite-extensions";
-import { Client } from "pg";
 import { describe, expect, it } from "vitest";
-import { applyMigrations, pgConnection, pgliteConnection, readMigrations, type SqlConnection } from "@/server/db/migrate";
-import { backendName, createThrowawayPostgresDatabase, realDatabaseUrl } from "../helpers/test-database";
+import { applyMigrations, readMigrations } from "@/server/db/migrate";
+import { withEmptyDatabase } from "../helpers/empty-database";
+import { backendName } from "../helpers/test-database";
 
 // Families that existed before invite codes (docs/decisions/008-invites.md) get an admin and
 // keep the link they have been handing out, for 30 days.
-
-async function withEmptyDatabase(run: (connection: SqlConnection) => Promise<void>) {
-  if (realDatabaseUrl) {
-    const database = await createThrowawayPostgresDatabase();
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await run(pgConnection(client));
-    } finally {
-      await client.end();
-      await database.drop();
-    }
-    return;
-  }
-  const pglite = await PGlite.create({ extensions: pgliteExtensions });
-  try {
-    await run(pgliteConnection(pglite));
-  } finally {
-    await pglite.close();
-  }
-}
 
 describe(`the family_invites migration on the ${backendName} database`, () => {
   it("makes each family's earliest member its admin and keeps its id working as its invite code for 30 days", async () => {
