@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PAPER_SIZES } from "@/lib/schemas/family-book";
 import { chaptersOf, type BookContent, type BookItem, type BookMemory, type ChapterKind } from "@/server/book/book-content";
 import { mirrorShift, PAGE_GEOMETRY } from "@/server/book/pdf/page-geometry";
-import { renderBookPdf } from "@/server/book/render-book-pdf";
+import { renderBookPdf, type BookProgress } from "@/server/book/render-book-pdf";
 import { readPdf, streamToBuffer } from "../helpers/pdf-text";
 
 const jpegs = new Map<string, Promise<Buffer>>();
@@ -119,6 +119,22 @@ describe("the printed Family Book", () => {
       expect(pdf.pages[link.target - 1]).toContain(link.text.split(" ")[0] === "To" ? "To be continued" : link.text.split(" ")[0]);
     }
     expect(contents.at(-1)!.target).toBe(pdf.pageCount);
+    // The bookmarks beside the pages open the same pages (each page is painted on its own).
+    expect(pdf.outline).toEqual([{ title: "Contents", page: 2 }, ...contents.slice(0, -1).map((link) => ({ title: link.text.split(" ")[0], page: link.target }))]);
+  });
+
+  it("reports its progress: arranging, then each photo prepared, then each page laid out, up to the book's last page", async () => {
+    const events: BookProgress[] = [];
+    const pdf = await readPdf(await streamToBuffer(await renderBookPdf(book([...items, ...weeks(4, 1)]), "A4", (progress) => events.push(progress))));
+
+    expect(events[0]).toEqual({ phase: "arranging" });
+    const photos = events.filter((event) => event.phase === "photos");
+    expect(photos.map((event) => event.done)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(photos.every((event) => event.total === 6 && event.pageCount === pdf.pageCount)).toBe(true);
+    const pages = events.filter((event) => event.phase === "pages");
+    expect(pages.map((event) => event.done)).toEqual(pdf.pages.map((_, index) => index + 1));
+    expect(pages.every((event) => event.total === pdf.pageCount)).toBe(true);
+    expect(events.map((event) => event.phase)).toEqual(["arranging", ...photos.map(() => "photos"), ...pages.map(() => "pages")]);
   });
 
   it("mirrors the margins: the wide one is at the spine, left on right-hand pages and right on left-hand ones", async () => {

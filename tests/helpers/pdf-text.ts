@@ -57,10 +57,16 @@ export async function readPdf(bytes: Uint8Array) {
       links.push({ page: number, text, target });
     }
   }
+  /** The bookmarks beside the pages: each title and the page it opens. */
+  const outline: { title: string; page: number }[] = [];
+  for (const item of (await document.getOutline()) ?? []) {
+    const destination = typeof item.dest === "string" ? await document.getDestination(item.dest) : item.dest;
+    if (destination) outline.push({ title: item.title, page: (await document.getPageIndex(destination[0] as never)) + 1 });
+  }
   const info = (await document.getMetadata()).info as Record<string, unknown>;
   await document.destroy();
   const images = pageImages.reduce((sum, count) => sum + count, 0);
-  return { pageCount: pages.length, pages, folios, leftEdges, pageImages, links, text: pages.join("\n\f\n"), images, info };
+  return { pageCount: pages.length, pages, folios, leftEdges, pageImages, links, outline, text: pages.join("\n\f\n"), images, info };
 }
 
 export async function streamToBuffer(stream: NodeJS.ReadableStream) {

@@ -17,14 +17,38 @@ import { createLimiter, printPhotoLoader } from "./print-photos";
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The cover photo: one the family shared, whatever the book's member and dates. */
+async function findCoverPhoto(viewer: UserDto, id: string) {
+  const prisma = await getDb();
+  const photo = await prisma.memoryPhoto.findFirst({ where: { id, memory: sharedWith(viewer) }, select: { id: true, display_key: true, width: true, height: true } });
+  if (!photo) throw notFound("Photo not found");
+  return photo;
+}
+
+/** The book of one member: someone in the viewer's family. */
+async function assertFamilyMember(viewer: UserDto, id: string) {
+  const prisma = await getDb();
+  const member = await prisma.user.findFirst({ where: { AND: [{ id }, sameFamilyAs(viewer)] }, select: { id: true } });
+  if (!member) throw notFound("Family member not found");
+}
+
+/** Refuses choices that name someone outside the family or a photo the family did not share (404, as the book itself would). */
+export async function checkBookOptions({ viewer, options }: { viewer: UserDto; options: BookOptions }) {
+  if (options.member) await assertFamilyMember(viewer, options.member);
+  if (options.cover) await findCoverPhoto(viewer, options.cover);
+}
+
+/** The name the book downloads under: the family's name and the day it was made. */
+export function bookFileName(content: Pick<BookContent, "title" | "generatedOn">) {
+  const slug = content.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "family-book";
+  return `${slug}-${content.generatedOn}.pdf`;
+}
+
 export async function gatherBookContent({ viewer, options, today = new Date() }: { viewer: UserDto; options: BookOptions; today?: Date }): Promise<BookContent> {
   const prisma = await getDb();
   const generatedOn = dayOf(today);
 
-  if (options.member) {
-    const member = await prisma.user.findFirst({ where: { AND: [{ id: options.member }, sameFamilyAs(viewer)] }, select: { id: true } });
-    if (!member) throw notFound("Family member not found");
-  }
+  if (options.member) await assertFamilyMember(viewer, options.member);
   const author = options.member ? { user_id: options.member } : {};
   const fromDate = options.from ? new Date(`${options.from}T00:00:00Z`) : undefined;
   const toDate = options.to ? new Date(`${options.to}T00:00:00Z`) : undefined;
@@ -71,14 +95,9 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
 
   const storage = getStorage();
   const limit = createLimiter(2);
-  // The cover may be any photo the family shared, whatever the book's member and dates.
   let cover: BookPhoto | null = null;
   if (options.cover) {
-    const photo = await prisma.memoryPhoto.findFirst({
-      where: { id: options.cover, memory: sharedWith(viewer) },
-      select: { id: true, display_key: true, width: true, height: true },
-    });
-    if (!photo) throw notFound("Photo not found");
+    const photo = await findCoverPhoto(viewer, options.cover);
     cover = { id: photo.id, width: photo.width, height: photo.height, load: printPhotoLoader(storage, photo.display_key, limit) };
   }
   const items: BookItem[] = [

@@ -6,6 +6,7 @@ import { sweepOrphanPhotosJob } from "@/server/memories/sweep-orphan-photos";
 import { sweepStaleUploadsJob } from "@/server/memories/sweep-stale-uploads";
 import { confirmationEmailJob } from "@/server/auth/email-verification";
 import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
+import { buildBookJob, deleteExpiredBookBuildsJob } from "@/server/book/build-book-job";
 import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
@@ -24,6 +25,7 @@ export const jobDefinitions = [
   sweepStaleUploadsJob,
   sweepOrphanPhotosJob,
   deleteOldDeliveriesJob,
+  deleteExpiredBookBuildsJob,
   // Email (docs/product.md §11).
   sendEmailJob,
   passwordResetEmailJob,
@@ -35,6 +37,8 @@ export const jobDefinitions = [
   // The weekly family digest (docs/product.md §14): the scheduler, every hour, and each email.
   weeklyDigestsSchedulerJob,
   weeklyDigestEmailJob,
+  // The printed book (docs/product.md §15): each book asked for.
+  buildBookJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;

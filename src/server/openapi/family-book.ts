@@ -1,7 +1,9 @@
+import { z } from "zod";
+import { bookBuildDtoSchema } from "@/lib/schemas/book-builds";
 import { bookOptionsSchema } from "@/lib/schemas/family-book";
 import { pageSchema } from "@/lib/schemas/paging";
 import { coverPhotoPageSchema } from "@/server/book/list-cover-photos";
-import type { Operation } from "./operation";
+import { idParameter, type Operation } from "./operation";
 
 // The printable Family Book.
 
@@ -33,5 +35,54 @@ export const familyBookOperations: Operation[] = [
     query: pageSchema,
     answer: { status: 200, description: "One page.", data: coverPhotoPageSchema },
     refusals: { 400: "A limit or cursor that cannot be used (on that field)." },
+  },
+  {
+    method: "post",
+    path: "/family-book/books",
+    tag: "Family Book",
+    summary: "Ask for a printed book, made by a job with progress (the way to get a big family's book)",
+    description:
+      "The same choices as GET /family-book/pdf, as a JSON body. The book is laid out by a job; poll GET /family-book/books/{id} for its progress, then download it from its download_url. Its owner also gets an email when it is ready, and it is kept for a week. Asking again for the same book (same choices) while it is being made answers that build with 200 instead of starting another.",
+    access: "member",
+    body: { media: "application/json", schema: bookOptionsSchema, maxBytes: 1024 * 1024 },
+    answer: {
+      status: 202,
+      description: "A new build, queued. Location: its address.",
+      data: z.strictObject({ book: bookBuildDtoSchema }),
+      headers: { Location: "/api/family-book/books/{id}" },
+      alternate: { status: 200, description: "The same book (same choices) is already being made: that build." },
+    },
+    refusals: {
+      400: "Options that cannot be used (per field), as for GET /family-book/pdf.",
+      404: '"Family member not found": member is not in the family. "Photo not found": cover is not a photo of a memory the family shared.',
+    },
+  },
+  {
+    method: "get",
+    path: "/family-book/books",
+    tag: "Family Book",
+    summary: "The member's own printed books of the last week, newest first, and those being made",
+    access: "member",
+    answer: { status: 200, description: "Every kept book (at most 50).", data: z.strictObject({ books: z.array(bookBuildDtoSchema) }) },
+  },
+  {
+    method: "get",
+    path: "/family-book/books/{id}",
+    tag: "Family Book",
+    summary: "One of the member's printed books: its progress, or its download once ready",
+    access: "member",
+    params: idParameter("id", "book"),
+    answer: { status: 200, description: "The book.", data: z.strictObject({ book: bookBuildDtoSchema }) },
+    refusals: { 404: '"Book not found": not the caller’s, or kept past its week.' },
+  },
+  {
+    method: "get",
+    path: "/family-book/books/{id}/pdf",
+    tag: "Family Book",
+    summary: "The finished PDF of one of the member's printed books",
+    access: "member",
+    params: idParameter("id", "book"),
+    answer: { status: 200, description: "The book, as an attachment.", media: "application/pdf", headers: { "Content-Disposition": 'attachment; filename="<family>-<date>.pdf"' } },
+    refusals: { 404: '"Book not found": not the caller’s, or kept past its week.', 409: '"This book is not ready yet.": still being made, or it failed.' },
   },
 ];

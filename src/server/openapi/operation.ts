@@ -28,7 +28,14 @@ export type Operation = {
     optional?: true;
   };
   answer:
-    | { status: 200 | 201; description: string; data: z.ZodType; headers?: Record<string, string> }
+    | {
+        status: 200 | 201 | 202;
+        description: string;
+        data: z.ZodType;
+        headers?: Record<string, string>;
+        /** Another success with the same data (a book already being made answers 200 where a new one answers 202). */
+        alternate?: { status: 200 | 201; description: string };
+      }
     | { status: 200 | 201 | 204 | 302 | 303; description: string; media?: string; schema?: z.ZodType; headers?: Record<string, string> };
   /** The refusals this operation gives, each with when; 401, 403 (cross-site), 413 and 503 are added where they apply. */
   refusals?: Partial<Record<RefusalStatus, string>>;
@@ -84,6 +91,9 @@ export function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObj
       content: { "application/json": { schema: successEnvelopeSchema(answer.data) } },
       ...(answerHeaders && { headers: answerHeaders }),
     };
+    if (answer.alternate) {
+      responses[`${answer.alternate.status}`] = { description: answer.alternate.description, content: { "application/json": { schema: successEnvelopeSchema(answer.data) } } };
+    }
   } else {
     responses[`${answer.status}`] = {
       description: answer.description,

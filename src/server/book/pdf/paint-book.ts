@@ -80,7 +80,43 @@ class BookCanvas extends PDFDocument {
   }
 }
 
-export function paintBook(book: LaidOutBook, page: PageGeometry, info: { title: string; author: string }): NodeJS.ReadableStream {
+/** Called after each page is painted, with how many are done and how many there are. */
+export type PageProgress = (painted: number, pageCount: number) => void;
+
+type Outline = { addItem(title: string, options?: { pageNumber?: number | null }): unknown };
+
+/**
+ * Paints the pages one at a time, letting the event loop run between them, so a long book keeps
+ * the server answering others while it is painted and its pages stream out as they are done.
+ * @react-pdf's painter takes the whole document at once; it is given one page at a time here,
+ * with the document's end held back until the last page and each page's bookmarks (its flat
+ * chapter outline) pointed at the page's place in the whole book.
+ */
+async function paintPages(canvas: BookCanvas, book: LaidOutBook, onPage?: PageProgress) {
+  const pages = book.layout.children ?? [];
+  const end = canvas.end.bind(canvas);
+  const outline = (canvas as unknown as { outline: Outline }).outline;
+  const addItem = outline.addItem.bind(outline);
+  let offset = 0;
+  outline.addItem = (title, options) => addItem(title, { ...options, pageNumber: (options?.pageNumber ?? 0) + offset });
+  canvas.end = () => canvas;
+  try {
+    for (const [index, page] of pages.entries()) {
+      offset = index;
+      paintDocument(canvas as never, { ...book.layout, children: [page] } as never);
+      onPage?.(index + 1, pages.length);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    canvas.end = end;
+    outline.addItem = addItem;
+  }
+  canvas.end();
+}
+
+/** The painted book as a stream of PDF bytes; pages are painted as the stream is read out. */
+export function paintBook(book: LaidOutBook, page: PageGeometry, info: { title: string; author: string }, onPage?: PageProgress): NodeJS.ReadableStream {
   const canvas = new BookCanvas(page, info);
-  return paintDocument(canvas as never, book.layout) as unknown as NodeJS.ReadableStream;
+  paintPages(canvas, book, onPage).catch((error: unknown) => canvas.destroy(error instanceof Error ? error : new Error(String(error))));
+  return canvas as unknown as NodeJS.ReadableStream;
 }

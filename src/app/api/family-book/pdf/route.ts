@@ -1,7 +1,7 @@
 // GET /api/family-book/pdf – the family's shared memories and answers as a printable PDF book
 import { Readable } from "node:stream";
 import { bookOptionsSchema } from "@/lib/schemas/family-book";
-import { gatherBookContent } from "@/server/book/gather-book-content";
+import { bookFileName, gatherBookContent } from "@/server/book/gather-book-content";
 import { renderBookPdf } from "@/server/book/render-book-pdf";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
@@ -11,11 +11,10 @@ export const GET = authenticatedRoute(async ({ request, user }) => {
   const options = bookOptionsSchema.parse(Object.fromEntries(url.searchParams));
   const content = await gatherBookContent({ viewer: user, options });
   const stream = await renderBookPdf(content, options.size);
-  const slug = content.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "family-book";
   return new Response(Readable.toWeb(stream as Readable) as ReadableStream, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${slug}-${content.generatedOn}.pdf"`,
+      "Content-Disposition": `attachment; filename="${bookFileName(content)}"`,
       "Cache-Control": "private, no-store",
     },
   });
