@@ -1,7 +1,8 @@
 "use client";
 
 import { Loader2Icon } from "lucide-react";
-import { useState } from "react";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { NativeSelect } from "@/components/ui/select";
+import type { BookBuildDto } from "@/lib/schemas/book-builds";
 import type { ChapterKind, PaperSize } from "@/lib/schemas/family-book";
 import { CoverPhotoPicker } from "./cover-photo-picker";
 
@@ -64,9 +66,26 @@ function Choices<Value extends string>({
   );
 }
 
-function fileNameFrom(disposition: string | null) {
-  return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "family-book.pdf";
+type Envelope<Data> = { success: boolean; data: Data | null; error: string | null };
+
+async function readEnvelope<Data>(response: Response): Promise<Data> {
+  const body = (await response.json().catch(() => null)) as Envelope<Data> | null;
+  if (!response.ok || !body?.data) throw new Error(body?.error || `HTTP error! status: ${response.status}`);
+  return body.data;
 }
+
+/** Opens the finished PDF's address: the browser saves it under the name the server gives. */
+function saveBook(book: BookBuildDto) {
+  if (!book.download_url) return;
+  const link = document.createElement("a");
+  link.href = book.download_url;
+  link.download = book.file_name ?? "family-book.pdf";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+const POLL_EVERY_MS = 1000;
 
 export type DownloadBookDialogProps = {
   members: BookMember[];
@@ -77,10 +96,46 @@ export type DownloadBookDialogProps = {
   returnFocusTo: () => void;
 };
 
+/** How far the book is, in words and as a bar; it goes on being made if the dialog is closed. */
+function BookProgressBar({ book }: { book: BookBuildDto | null }) {
+  const percent = book?.progress.percent ?? 0;
+  const message = book?.progress.message ?? "Asking for your book";
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-border p-4">
+      <p className="flex items-center gap-3 font-medium" id="book-progress-label">
+        <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />
+        Making your book
+      </p>
+      <div
+        role="progressbar"
+        aria-labelledby="book-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%: ${message}`}
+        className="h-3 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p role="status" className="text-muted-foreground">
+        {message}
+      </p>
+      <p className="text-muted-foreground">
+        You can close this window: the book goes on being made, we will email you when it is ready, and it stays under{" "}
+        <Link href="/family-book/books" className="font-medium text-primary underline underline-offset-4">
+          Your books
+        </Link>{" "}
+        for a week.
+      </p>
+    </div>
+  );
+}
+
 /**
  * The Digital PDF Book: choose whose stories, which years, the paper, the chapters and the cover
  * photo, then download. Loaded when first opened (download-book-button.tsx); it stays mounted so
- * the choices are kept.
+ * the choices, and a book being made, are kept. The book is made by a job (docs/decisions/028):
+ * the dialog shows its progress and saves it when ready; closed, it offers the book in a toast.
  */
 export function DownloadBookDialog({ members, initialMember, open, onOpenChange: setOpen, returnFocusTo }: DownloadBookDialogProps) {
   const [member, setMember] = useState(initialMember ?? "");
@@ -90,44 +145,63 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
   const [chapters, setChapters] = useState<ChapterKind>("year");
   const [cover, setCover] = useState("");
   const [busy, setBusy] = useState(false);
+  const [book, setBook] = useState<BookBuildDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Read by the poll when the book is ready: an open dialog saves it, a closed one offers it in a toast.
+  const isOpen = useRef(open);
+  useEffect(() => {
+    isOpen.current = open;
+  }, [open]);
+
+  /** Follows the book being made until it is ready (saved at once) or failed. */
+  async function follow(started: BookBuildDto) {
+    let current = started;
+    setBook(current);
+    while (current.status === "queued" || current.status === "building") {
+      await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+      const response = await fetch(`/api/family-book/books/${current.id}`, { credentials: "same-origin" });
+      current = (await readEnvelope<{ book: BookBuildDto }>(response)).book;
+      setBook(current);
+    }
+    if (current.status === "failed") throw new Error("Something went wrong while laying it out.");
+    const ready = current;
+    if (isOpen.current) {
+      saveBook(ready);
+      toast.success("Your Family Book is ready", { description: "The PDF has been downloaded." });
+      setOpen(false);
+    } else {
+      toast.success("Your Family Book is ready", { description: "It is kept under Your books for a week.", action: { label: "Download", onClick: () => saveBook(ready) }, duration: 60_000 });
+    }
+  }
 
   async function download() {
     setBusy(true);
     setError(null);
-    const query = new URLSearchParams({ size, chapters });
-    if (cover) query.set("cover", cover);
-    if (member) query.set("member", member);
-    if (from) query.set("from", from);
-    if (to) query.set("to", to);
+    const choices: Record<string, string> = { size, chapters };
+    if (cover) choices.cover = cover;
+    if (member) choices.member = member;
+    if (from) choices.from = from;
+    if (to) choices.to = to;
     try {
-      const response = await fetch(`/api/family-book/pdf?${query}`, { credentials: "same-origin" });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        throw new Error(body?.error || `HTTP error! status: ${response.status}`);
-      }
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileNameFrom(response.headers.get("content-disposition"));
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.success("Your Family Book is ready", { description: "The PDF has been downloaded." });
-      setOpen(false);
+      const response = await fetch("/api/family-book/books", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(choices),
+      });
+      await follow((await readEnvelope<{ book: BookBuildDto }>(response)).book);
     } catch (cause) {
       const message = cause instanceof Error && cause.message !== "Failed to fetch" ? cause.message : "Could not reach Family Book.";
       setError(`We could not make your book: ${message} Please try again.`);
       toast.error("Download failed", { description: message });
     } finally {
       setBusy(false);
+      setBook(null);
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
         className="sm:max-w-2xl"
         onCloseAutoFocus={(event) => {
@@ -169,12 +243,7 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
             <Choices name="book-chapters" legend="Chapters" value={chapters} onChange={setChapters} options={CHAPTERS} />
           </div>
           <CoverPhotoPicker value={cover} onChange={setCover} />
-          {busy && (
-            <p role="status" className="flex items-center gap-3 text-muted-foreground">
-              <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />
-              Making your book… large families can take a few seconds.
-            </p>
-          )}
+          {busy && <BookProgressBar book={book} />}
           {error && (
             <Alert variant="destructive" role="alert">
               {error}

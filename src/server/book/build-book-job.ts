@@ -23,7 +23,7 @@ const PROGRESS_EVERY_MS = 500;
 
 export const bookStorageKey = (build: { id: string; user_id: string }) => `books/${build.user_id}/${build.id}.pdf`;
 
-const keptUntilFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const keptUntilFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** Reads a stream to its end: the PDF, which storage takes whole. */
 async function readAll(stream: NodeJS.ReadableStream) {

@@ -11,7 +11,7 @@ export const bookReadyEmailProps = z.strictObject({
   /** The book's title, the family's name. */
   title: z.string(),
   pageCount: z.number().int().nonnegative(),
-  /** "30 November 2026": the last day it can be downloaded. */
+  /** "November 30, 2026": the last day it can be downloaded. */
   keptUntil: z.string(),
   booksUrl: z.url(),
 });
