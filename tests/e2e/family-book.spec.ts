@@ -220,6 +220,8 @@ test.describe("the Family Book", () => {
 
     const downloading = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download" }).click();
+    // The book is made by a job: the dialog shows how far it is, then saves it.
+    await expect(dialog.getByRole("progressbar", { name: "Making your book" })).toBeVisible();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^the-.*-family-\d{4}-\d{2}-\d{2}\.pdf$/);
     const file = testInfo.outputPath("book.pdf");
@@ -230,5 +232,45 @@ test.describe("the Family Book", () => {
     expect(pdf.folios).toEqual(pdf.pages.map((_, index) => String(index + 1)));
     expect(pdf.links.map((link) => link.text.replace(/\s*\d+$/, ""))).toEqual(["Zoë Ñúñez 2 stories", "To be continued"]);
     await expect(page.getByText("The PDF has been downloaded.")).toBeVisible();
+  });
+
+  test("a book being made goes on when the dialog is closed, and waits under Your books for a week", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Olof", "Lindqvist"));
+    await shareMemory(page.request, { title: "Midsummer at the lake", date: "1979-06-22", photos: 1 });
+    await page.goto("/family-book/books");
+    await expect(page.getByRole("heading", { name: "No books this week" })).toBeVisible();
+
+    await page.goto("/family-book");
+    await page.getByRole("button", { name: "Download PDF book" }).click();
+    const dialog = page.getByRole("dialog", { name: "Download PDF book" });
+    await dialog.getByRole("button", { name: "Download" }).click();
+    const progress = dialog.getByRole("progressbar", { name: "Making your book" });
+    await expect(progress).toBeVisible();
+    await expect(dialog.getByText("You can close this window")).toBeVisible();
+    // Closed at once: the dialog learns the book is ready at its first look, a second after asking.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    // Closed, the dialog offers the finished book in a toast instead of saving it unasked.
+    const toast = page.getByRole("listitem").filter({ hasText: "Your Family Book is ready" });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    await expect(toast.getByText("It is kept under Your books for a week.")).toBeVisible();
+
+    await page.goto("/family-book/books");
+    const book = page.getByRole("list", { name: "Your books" }).getByRole("listitem");
+    await expect(book).toHaveCount(1);
+    await expect(book).toContainText("A4, a chapter for each year.");
+    await expect(book).toContainText(/\d+ pages, \d+ kB\. Kept until/);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `family-book-your-books-${testInfo.project.name}`);
+    const link = book.getByRole("link", { name: /^Download the PDF of / });
+    expect(Math.min(...Object.values((await link.boundingBox())!).slice(2))).toBeGreaterThanOrEqual(44);
+    const downloading = page.waitForEvent("download");
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^the-lindqvist-family-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const file = testInfo.outputPath("book.pdf");
+    await download.saveAs(file);
+    expect((await readPdf(readFileSync(file))).text).toContain("Midsummer at the lake");
   });
 });

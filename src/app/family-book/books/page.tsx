@@ -8,7 +8,17 @@ import { listBookBuilds } from "@/server/book/book-builds";
 
 export const metadata: Metadata = { title: "Your books" };
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+const PAPER: Record<string, string> = { A4: "A4", LETTER: "US Letter", "6x9": "6 × 9 in" };
+
+/** The choices the book was made with, as the download dialog words them. */
+function choicesOf(options: Record<string, string>) {
+  const words = [PAPER[options.size ?? "A4"] ?? "A4", options.chapters === "member" ? "a chapter for each family member" : "a chapter for each year"];
+  if (options.member) words.push("one member's stories");
+  if (options.from || options.to) words.push(`${options.from ? `from ${formatLongDate(options.from)}` : ""} ${options.to ? `to ${formatLongDate(options.to)}` : ""}`.trim());
+  return words.join(", ");
+}
 
 /**
  * The printed books a member asked for in the last week (docs/product.md §15): each ready one to
@@ -43,25 +53,25 @@ export default async function YourBooksPage() {
               <Card>
                 <CardHeader>
                   <CardTitle as="h2" className="text-xl [overflow-wrap:anywhere]">
-                    {book.file_name ?? `Book asked for on ${formatLongDate(book.created_at)}`}
+                    Family Book of {formatLongDate(book.created_at)}
                   </CardTitle>
+                  <CardDescription className="text-base">{choicesOf(book.options)}.</CardDescription>
                   {book.status === "ready" && (
-                    <CardDescription className="text-base">
-                      {book.progress.pages_total} pages, {megabytes(book.byte_size ?? 0)}. Made on {formatLongDate(book.finished_at ?? book.created_at)}; kept until{" "}
-                      {formatLongDate(book.expires_at)}.
-                    </CardDescription>
+                    <p>
+                      {book.progress.pages_total} pages, {fileSize(book.byte_size ?? 0)}. Kept until {formatLongDate(book.expires_at)}.
+                    </p>
                   )}
                   {(book.status === "queued" || book.status === "building") && (
-                    <CardDescription className="text-base">
+                    <p>
                       Being made: {book.progress.message} ({book.progress.percent}%).
-                    </CardDescription>
+                    </p>
                   )}
-                  {book.status === "failed" && <CardDescription className="text-base">{book.progress.message}</CardDescription>}
+                  {book.status === "failed" && <p>{book.progress.message}</p>}
                 </CardHeader>
                 {book.status === "ready" && book.download_url && (
                   <div>
                     <a href={book.download_url} download={book.file_name ?? undefined} className={buttonVariants({ size: "lg" })}>
-                      Download the PDF
+                      Download the PDF<span className="sr-only"> of {formatLongDate(book.created_at)}</span>
                     </a>
                   </div>
                 )}
