@@ -20,3 +20,12 @@ export const formatShortDate = formatter({ month: "numeric", day: "numeric", yea
 export const formatTime = (value: string | Date) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(new Date(value));
 /** "Jul 14, 2020" */
 export const formatTimelineDate = formatter({ month: "short", day: "numeric", year: "numeric" });
+
+/** Today as YYYY-MM-DD on this device's calendar: the latest date the picker offers. */
+export function localToday(now = new Date()) {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The days of the week, Monday first (the weekly questions' choice of day). */
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;

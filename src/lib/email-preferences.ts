@@ -35,3 +35,6 @@ export const emailPreferenceTexts: Record<EmailPreferenceKind, EmailPreferenceTe
 export function isEmailPreferenceKind(value: unknown): value is EmailPreferenceKind {
   return typeof value === "string" && (EMAIL_PREFERENCE_KINDS as readonly string[]).includes(value);
 }
+
+/** Settings says this instead of offering to change the address of an account that signs in with Google. */
+export const GOOGLE_ACCOUNT_EMAIL = "Your account signs in with Google, so its address is the one Google knows. Change it at Google.";

@@ -1,7 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { signIn } from "next-auth/react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
@@ -15,7 +13,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
-import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/schemas/auth";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
+import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { InviteNotice, type InviteAtOpen } from "./invite-notice";
 import { registrationFailureMessage } from "./registration-failure";
 
@@ -28,7 +27,8 @@ function GoogleButton({ mode, enabled, next }: { mode: "sign-in" | "sign-up"; en
   function start() {
     if (enabled) {
       const complete = next ? `/api/auth/google/complete?${new URLSearchParams({ next })}` : "/api/auth/google/complete";
-      void signIn("google", { redirectTo: complete });
+      // Auth.js's client loads when it is used, not with the page.
+      void import("next-auth/react").then(({ signIn }) => signIn("google", { redirectTo: complete }));
       return;
     }
     toast.error("Not implemented", {
@@ -45,7 +45,7 @@ function GoogleButton({ mode, enabled, next }: { mode: "sign-in" | "sign-up"; en
 function LoginForm({ googleEnabled, next }: { googleEnabled: boolean; next?: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginInput>({ resolver: lazyZodResolver<LoginInput>(() => import("@/lib/schemas/auth").then((rules) => rules.loginSchema)), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -100,7 +100,7 @@ function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled, nex
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver: lazyZodResolver<RegisterInput>(() => import("@/lib/schemas/auth").then((rules) => rules.registerSchema)),
     defaultValues: { first_name: invited?.firstName ?? "", last_name: "", email: invited?.email ?? "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;

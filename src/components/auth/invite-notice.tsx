@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { apiRequest } from "@/lib/api-client";
-import { INVALID_INVITE, joinFamilyLine } from "@/lib/schemas/invites";
+import { INVALID_INVITE, joinFamilyLine } from "@/lib/invite-words";
 
 /** The invite the register page opened with, as the server found it (docs/decisions/008-invites.md). */
 export type InviteAtOpen =

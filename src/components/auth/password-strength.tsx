@@ -6,11 +6,11 @@ import {
   estimatePasswordStrength,
   loadStrengthEstimator,
   MIN_PASSWORD_SCORE,
+  PASSWORD_MIN_LENGTH,
   PASSWORD_ONLY_SPACES,
   type PasswordOwner,
   type StrengthEstimate,
 } from "@/lib/passwords/password-rule";
-import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth";
 
 // A live strength hint under a new password (the register form, the password reset form): the same estimate the rule uses
 // (password-rule.ts), in words as well as in bars, announced politely to screen readers when

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
@@ -19,7 +18,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { showFieldErrors } from "@/lib/form-errors";
 import { formatLongDate } from "@/lib/dates";
-import { INVITATION_NOTE_MAX, newInvitationSchema, type NewInvitationInput } from "@/lib/schemas/invitations";
+import { INVITATION_NOTE_MAX } from "@/lib/invite-words";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
+import type { NewInvitationInput } from "@/lib/schemas/invitations";
 import type { InvitationDto } from "@/server/invitations/invitation-dto";
 
 // Invite a relative by email from the dashboard (docs/decisions/016-invitations-by-email.md):
@@ -35,7 +36,7 @@ function InvitationForm({ afterSend, viewerId }: { afterSend: () => void; viewer
   const [formError, setFormError] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState<Kept | null>(null);
   const [restored, setRestored] = useState(false);
-  const form = useForm<NewInvitationInput>({ resolver: zodResolver(newInvitationSchema), defaultValues: { first_name: "", email: "", note: "" } });
+  const form = useForm<NewInvitationInput>({ resolver: lazyZodResolver<NewInvitationInput>(() => import("@/lib/schemas/invitations").then((rules) => rules.newInvitationSchema)), defaultValues: { first_name: "", email: "", note: "" } });
   const { errors, isSubmitting } = form.formState;
 
   // An invitation kept when the session ended comes back once its sender has signed in again.

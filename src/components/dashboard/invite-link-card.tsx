@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
 import { apiRequest } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/dates";
-import { INVITE_LINK_DAY_CHOICES } from "@/lib/schemas/invites";
+import { INVITE_LINK_DAY_CHOICES } from "@/lib/invite-words";
 import type { FamilyInviteDto } from "@/server/invites/family-invite-dto";
 
 // The dashboard's invite card (docs/product.md): the link with a copy action for every member;

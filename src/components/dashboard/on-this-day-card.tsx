@@ -4,8 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { apiRequest } from "@/lib/api-client";
-import { formatLongDate } from "@/lib/dates";
-import { localToday } from "@/lib/schemas/memories";
+import { formatLongDate, localToday } from "@/lib/dates";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 
 // The dashboard's "On this day" card (docs/product.md): memories from today's date in earlier

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,7 +11,9 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { apiRequest } from "@/lib/api-client";
 import { showFieldErrors } from "@/lib/form-errors";
-import { changeEmailSchema, GOOGLE_ACCOUNT_EMAIL, type ChangeEmailInput } from "@/lib/schemas/email-address";
+import { GOOGLE_ACCOUNT_EMAIL } from "@/lib/email-preferences";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
+import type { ChangeEmailInput } from "@/lib/schemas/email-address";
 
 // The account's address on Settings (docs/decisions/017-verified-addresses.md): whether it is
 // confirmed, and a form to change it, which asks for the password and sends a new link.
@@ -20,7 +21,7 @@ import { changeEmailSchema, GOOGLE_ACCOUNT_EMAIL, type ChangeEmailInput } from "
 export function EmailAddressCard({ email, confirmed, signsInWithGoogle }: { email: string; confirmed: boolean; signsInWithGoogle: boolean }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<ChangeEmailInput>({ resolver: lazyZodResolver<ChangeEmailInput>(() => import("@/lib/schemas/email-address").then((rules) => rules.changeEmailSchema)), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -11,7 +10,9 @@ import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { apiRequest } from "@/lib/api-client";
 import { showFieldErrors } from "@/lib/form-errors";
-import { newWeeklyPlanSchema, WEEKDAYS, type NewWeeklyPlanInput } from "@/lib/schemas/weekly-questions";
+import { WEEKDAYS } from "@/lib/dates";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
+import type { NewWeeklyPlanInput } from "@/lib/schemas/weekly-questions";
 
 // Setting up weekly questions (docs/product.md §13): for whom, which questions, which weekday and
 // hour in the recipient's time zone (the browser's own, to start with), and whether answers are
@@ -35,7 +36,7 @@ export function WeeklyPlanForm({
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<NewWeeklyPlanInput>({
-    resolver: zodResolver(newWeeklyPlanSchema),
+    resolver: lazyZodResolver<NewWeeklyPlanInput>(() => import("@/lib/schemas/weekly-questions").then((rules) => rules.newWeeklyPlanSchema)),
     defaultValues: {
       recipient_id: recipients[0]?.id ?? "",
       source: initialQuestionnaireId ? "questionnaire" : "surprise",

@@ -5,6 +5,9 @@ import type { StrengthEstimate } from "./estimate-strength";
 // the person's own name or email. No composition rules. The same rule runs in the register form
 // and in POST /api/auth/register (registerSchema); sign-in never applies it.
 
+/** The length a new password must have: at least 8 characters, at most 128. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_EASY = "This password is too common or too easy to guess. Please choose one that is harder to guess.";
 export const PASSWORD_ONLY_SPACES = "A password cannot be only spaces.";
 

@@ -1,11 +1,17 @@
 import { z } from "zod";
-import { isTooEasyToGuess, PASSWORD_ONLY_SPACES, PASSWORD_TOO_EASY, type PasswordOwner } from "@/lib/passwords/password-rule";
+import {
+  isTooEasyToGuess,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_ONLY_SPACES,
+  PASSWORD_TOO_EASY,
+  type PasswordOwner,
+} from "@/lib/passwords/password-rule";
 import { plainText } from "./text";
 
 // One schema per rule, used by the forms (react-hook-form) and the route handlers alike.
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 // Older clients percent-encode "+" in the address before sending it (docs/product.md §3); the address is
 // kept as the person typed it.

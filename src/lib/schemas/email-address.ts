@@ -11,7 +11,7 @@ export const EMAIL_CONFIRMED = "Your email address is confirmed.";
 export const EMAIL_ALREADY_CONFIRMED = "Your email address is already confirmed.";
 export const CONFIRMATION_SENT = (email: string) => `We sent a new confirmation link to ${email}.`;
 export const WRONG_PASSWORD = "That password is not right.";
-export const GOOGLE_ACCOUNT_EMAIL = "Your account signs in with Google, so its address is the one Google knows. Change it at Google.";
+export { GOOGLE_ACCOUNT_EMAIL } from "@/lib/email-preferences";
 export const SAME_EMAIL = "That is already your email address.";
 
 export const confirmEmailSchema = z.object({ token: z.string({ error: EMAIL_LINK_INVALID }).min(1, EMAIL_LINK_INVALID).max(200, EMAIL_LINK_INVALID) });

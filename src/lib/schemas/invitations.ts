@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { INVITATION_NOTE_MAX } from "@/lib/invite-words";
 import { emailField } from "./auth";
 import { plainText } from "./text";
 
 // Invitations by email (docs/decisions/016-invitations-by-email.md): the dashboard's form and
 // POST /api/family/invitations share these rules and messages.
 
-export const INVITATION_NOTE_MAX = 500;
+export { INVITATION_NOTE_MAX };
 
 export const newInvitationSchema = z
   .object({

@@ -35,11 +35,7 @@ export const CONTENT_MAX_LENGTH = 20_000;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Today as YYYY-MM-DD on this device's calendar: the latest date the picker offers. */
-export function localToday(now = new Date()) {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export { localToday } from "@/lib/dates";
 
 /**
  * The latest calendar date anywhere on Earth (UTC+14). The server cannot know the writer's time

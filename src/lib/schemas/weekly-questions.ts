@@ -5,7 +5,7 @@ import { answerProblem, MAX_ANSWER_LENGTH } from "./questionnaires";
 // Weekly questions (docs/product.md §13): the set-up form and POST /api/weekly-questions share
 // these rules and messages; so do the answer page and POST /api/weekly-questions/answer.
 
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export { WEEKDAYS } from "@/lib/dates";
 export const MAX_CHOSEN_QUESTIONS = 100;
 
 export const RECIPIENT_REQUIRED = "Choose who gets the weekly questions.";
