@@ -16,12 +16,15 @@ export const MAX_READ_CHARACTERS = 21_000;
 const UNWANTED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function extractReplyText(text: string): string {
-  const lines = text
-    .slice(0, MAX_READ_CHARACTERS)
+  // Blank lines are collapsed before the text is cut, so a run of them cannot push the answer out.
+  const bounded = text
     .replace(/\r\n?/g, "\n")
     .replace(UNWANTED, "")
     .split("\n")
-    .map((line) => line.replace(/\s+$/u, ""));
-  const bounded = lines.join("\n").replace(/\n{3,}/g, "\n\n");
+    .map((line) => line.replace(/\s+$/u, ""))
+    .join("\n")
+    .replace(/^\n+/, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .slice(0, MAX_READ_CHARACTERS);
   return new EmailReplyParser().parseReply(bounded).replace(/\n{3,}/g, "\n\n").trim();
 }
