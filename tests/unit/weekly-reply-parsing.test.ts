@@ -90,7 +90,7 @@ describe("the new text of a reply", () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom("\n", "\r", " ", ">", "-", "O", "n", "\u0000", "\u202e") })), (input) => {
         const text = extractReplyText(input);
-        // eslint-disable-next-line no-control-regex
+         
         expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F\u202E]/);
         expect(text.length).toBeLessThanOrEqual(Math.min(input.length, MAX_READ_CHARACTERS));
         expect(text).toBe(text.trim());

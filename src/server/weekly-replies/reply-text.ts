@@ -12,7 +12,7 @@ export const MAX_READ_CHARACTERS = 21_000;
 
 // Control characters other than tab and line feed, and the zero-width and bidirectional controls
 // that could disguise an answer: none belong in an answer.
-// eslint-disable-next-line no-control-regex
+ 
 const UNWANTED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function extractReplyText(text: string): string {
