@@ -7,7 +7,7 @@ import { tokenFromReplyAddress } from "./reply-address";
 // Replies by SMTP (docs/decisions/022-answers-by-reply.md): the app's own listener, on
 // INBOUND_SMTP_PORT, for the domain's MX (or a forwarding rule) to deliver to. It takes mail for
 // reply addresses only (anything else is refused at RCPT TO, so it relays nothing), at most
-// 25 MB (refused as it arrives beyond that), and hands each message to receiveReply — the same
+// 25 MB (552 after DATA beyond that), and hands each message to receiveReply — the same
 // function the HTTP endpoint uses. A reply it could not use is still accepted (250): refusing it
 // would make the sender's server mail a bounce, and the recipient gets our own short email instead.
 // Only a failure on our side (the database unreachable) answers 451, so the sender retries later.
@@ -25,6 +25,10 @@ export async function startInboundSmtp({ port, host, domain }: { port: number; h
     disabledCommands: ["AUTH", "STARTTLS"],
     authOptional: true,
     size: MAX_REPLY_BYTES,
+    // The limit is not announced, so a sender's declared size is not refused at MAIL FROM, before the
+    // recipient is known: the message is read (nothing beyond 25 MB kept) and refused after DATA, when
+    // its reply address says whom to tell.
+    hideSize: true,
     maxClients: MAX_CLIENTS,
     // On shutdown, a sender still connected gets 10 s to finish.
     closeTimeout: 10_000,
