@@ -10,6 +10,7 @@ import { getDb } from "@/server/db/client";
 import { jobDefinitions } from "@/server/jobs/definitions";
 import { resetEnvForTests } from "@/server/env";
 import { listCompletedQuestionnaires } from "@/server/questionnaires/list-completed-questionnaires";
+import { runWeeklyDigests } from "@/server/weekly-digest/run-weekly-digests";
 import { runWeeklyQuestions } from "@/server/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN } from "../helpers/api";
@@ -31,7 +32,7 @@ const DAY = 24 * HOUR;
 const START = Date.parse("2027-10-25T00:00:00Z");
 
 const clock = new TestClock(START);
-const instances = withSimulatedInstances(APP, clock, "weekly-question-email", { inbound: true });
+const instances = withSimulatedInstances(APP, clock, ["weekly-question-email", "weekly-digest-email"], { inbound: true });
 
 /** Runs the email jobs queued so far on both instances, moving the clock a second at a time. */
 const runEmailJobs = () => instances.runEmailJobs();
@@ -43,6 +44,16 @@ async function schedulerStep() {
   await settleHandlers();
   await runEmailJobs();
 }
+
+/** The weekly family digest's scheduler too, as two instances run it (the four weeks' simulation). */
+async function digestStep() {
+  const now = new Date(clock.now());
+  await Promise.all([runWeeklyDigests({ now }), runWeeklyDigests({ now })]);
+  await settleHandlers();
+  await runEmailJobs();
+}
+
+const digests = (account: TestAccount) => instances.smtp.to(account.user.email).filter(({ parsed }) => parsed.subject === "This week in the Family Book");
 
 const weeklyEmails = (account: TestAccount) =>
   instances.smtp.to(account.user.email).filter(({ parsed }) => /^(This week's question|A gentle reminder): /.test(parsed.subject ?? ""));
@@ -114,6 +125,7 @@ describe("four weeks of weekly questions for a family of three", () => {
     for (let at = START + HOUR; at <= START + 28 * DAY; at += HOUR) {
       if (clock.now() < at) await clock.setTime(at);
       await schedulerStep();
+      await digestStep();
       for (const member of [rose, tom]) {
         for (const email of weeklyEmails(member).filter((email) => !seen.has(email))) {
           seen.add(email);
@@ -238,6 +250,20 @@ describe("four weeks of weekly questions for a family of three", () => {
       expect(text).toContain(`Rose's answer to: This week's question: ${question}`);
     }
     expect(text).not.toContain("Tom answers last week's question at last.");
+  });
+
+  it("lists in each Sunday's digest exactly the answers shared that week, whichever way they came, and sends none in a week without any", () => {
+    const roseAnswers = ["Where and when were you born?", "Describe the home you grew up in.", "What is your earliest memory?", "What games did you play, and who did you play them with?"].map(
+      (question) => `Rose's answer to: This week's question: ${question}`,
+    );
+    const everything = [...roseAnswers, "Tom answers last week's question at last."];
+    const listed = (email: ReceivedEmail) => everything.filter((text) => (email.parsed.text ?? "").includes(text));
+    // Sundays at 17:00: Margaret's in UTC (she gets no weekly questions), Tom's in London (GMT by then).
+    for (const member of [margaret, tom]) {
+      expect(digests(member).map(listed)).toEqual([[roseAnswers[0]], [roseAnswers[1]], [roseAnswers[3]]]);
+    }
+    // Rose's own answers are not news to her, and Tom's are private.
+    expect(digests(rose)).toEqual([]);
   });
 
   it("saves answers as ordinary answers: in Completed Questionnaires, and in the Family Book when shared", async () => {

@@ -70,8 +70,9 @@ export function withSmtpAndWorkers(app: string) {
  * judge the file's sessions by the simulated clock. Emails go over real SMTP to a server in the
  * test's process. Call at the top of the file.
  */
-export function withSimulatedInstances(app: string, clock: TestClock, emailJob: JobName, { inbound = false }: { inbound?: boolean } = {}) {
-  const definitions = jobDefinitions.filter((definition) => definition.name === "send-email" || definition.name === emailJob);
+export function withSimulatedInstances(app: string, clock: TestClock, emailJob: JobName | readonly JobName[], { inbound = false }: { inbound?: boolean } = {}) {
+  const emailJobs: readonly JobName[] = typeof emailJob === "string" ? [emailJob] : emailJob;
+  const definitions = jobDefinitions.filter((definition) => definition.name === "send-email" || emailJobs.includes(definition.name));
   const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
   const state = {} as { smtp: RunningSmtp; inbound: InboundSmtp | null };
   let queues: JobQueue<typeof jobDefinitions | typeof definitions>[] = [];

@@ -127,9 +127,10 @@ export async function answerWeeklyQuestion({
         });
     const submissionId =
       existing?.id ??
-      (await tx.submission.create({ data: { questionnaire_id: questionnaireId, user_id: recipient.id, family_id: recipient.family_id }, select: { id: true } })).id;
+      (await tx.submission.create({ data: { questionnaire_id: questionnaireId, user_id: recipient.id, family_id: recipient.family_id, created_at: at }, select: { id: true } })).id;
     const response = await tx.response.create({
-      data: { submission_id: submissionId, question_id: send.question_id, answer_text: input.answer_text, is_shared: send.plan.share_by_default },
+      // Written at the app's clock, as the send is answered: the weekly digest lists answers by when they were given.
+      data: { submission_id: submissionId, question_id: send.question_id, answer_text: input.answer_text, is_shared: send.plan.share_by_default, created_at: at },
       select: { id: true, is_shared: true },
     });
     await tx.weeklyQuestionSend.update({ where: { id: send.id }, data: { response_id: response.id } });
@@ -144,6 +145,7 @@ export async function answerWeeklyQuestion({
           // Today on the recipient's own calendar.
           memory_date: fromIsoDate(format(new TZDate(at.getTime(), send.plan.time_zone), "yyyy-MM-dd")),
           is_shared: false,
+          created_at: at,
           response_id: response.id,
           memory_photos: { create: memory.photos.map((photo, index) => ({ ...photo, order_number: index })) },
         },
