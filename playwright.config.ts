@@ -76,6 +76,9 @@ export default defineConfig({
         S3_BUCKET: "",
         // Many test accounts register from one address within minutes.
         RATE_LIMIT_DISABLED: "true",
+        // Weekly emails carry a reply address, and the app takes replies by SMTP (docs/decisions/022-answers-by-reply.md).
+        INBOUND_DOMAIN: "reply.familybook.example",
+        INBOUND_SMTP_PORT: String(port + 3000),
       },
     },
     {

@@ -73,6 +73,28 @@ const environmentSchema = z.object({
       .regex(/^([^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "MAIL_FROM must be an address, e.g. Family Book <hello@familybook.example>")
       .optional(),
   ),
+  /**
+   * Replies to weekly questions (docs/decisions/022-answers-by-reply.md): the domain of the reply
+   * addresses (answers+<token>@INBOUND_DOMAIN), whose mail reaches the listener or the endpoint.
+   */
+  INBOUND_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "INBOUND_DOMAIN must be a domain name, e.g. reply.familybook.example")
+      .optional(),
+  ),
+  /** The port this process takes replies on by SMTP; unset, no listener. */
+  INBOUND_SMTP_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "INBOUND_SMTP_PORT must be a port number")
+      .transform(Number)
+      .pipe(z.number().min(1, "INBOUND_SMTP_PORT must be a port number").max(65535, "INBOUND_SMTP_PORT must be a port number"))
+      .optional(),
+  ),
+  /** The shared secret a mail provider's inbound webhook sends to POST /api/inbound-email; unset, the endpoint is off. */
+  INBOUND_EMAIL_SECRET: optionalText.pipe(z.string().min(32, "INBOUND_EMAIL_SECRET must be at least 32 characters").optional()),
   RATE_LIMIT_DISABLED: booleanFlag,
   /** Whether this instance runs background jobs besides serving (docs/decisions/012-jobs.md). */
   WORKERS: z

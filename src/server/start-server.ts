@@ -2,6 +2,7 @@ import "server-only";
 import { closeDatabase, getDatabase } from "@/server/db/client";
 import { assertConfiguration, ConfigurationError, s3Configured } from "@/server/env";
 import { startJobs, stopJobs } from "@/server/jobs/queue";
+import { startInboundSmtp, type InboundSmtp } from "@/server/weekly-replies/inbound-smtp";
 import { checkBucketCors, type BucketCorsCheck } from "./check-bucket-cors";
 
 /**
@@ -17,6 +18,11 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
     const database = await getDatabase();
     const workers = role === "worker" || env.WORKERS;
     await startJobs({ workers });
+    // Replies to weekly questions by SMTP (docs/decisions/022-answers-by-reply.md), where this process is told to listen.
+    if (env.INBOUND_SMTP_PORT) {
+      inboundSmtp = await startInboundSmtp({ port: env.INBOUND_SMTP_PORT, domain: env.INBOUND_DOMAIN });
+      console.log(`Family Book takes replies by SMTP on port ${inboundSmtp.port}${env.INBOUND_DOMAIN ? ` for answers+…@${env.INBOUND_DOMAIN}` : " (no INBOUND_DOMAIN: every address is refused)"}.`);
+    }
     registerShutdown();
     const storage = s3Configured(env) ? `S3 bucket ${env.S3_BUCKET}` : "local files";
     const backend = database.backend === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL";
@@ -47,8 +53,17 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
  */
 export const SHUTDOWN = Symbol.for("family-book.shutdown");
 
+let inboundSmtp: InboundSmtp | null = null;
+
+/** Stops taking replies by SMTP (the messages under way are finished first). */
+async function stopInboundSmtp() {
+  const listener = inboundSmtp;
+  inboundSmtp = null;
+  await listener?.close();
+}
+
 function registerShutdown() {
-  (globalThis as { [SHUTDOWN]?: () => Promise<void> })[SHUTDOWN] = () => stopJobs().then(() => closeDatabase());
+  (globalThis as { [SHUTDOWN]?: () => Promise<void> })[SHUTDOWN] = () => stopInboundSmtp().then(() => stopJobs()).then(() => closeDatabase());
 }
 
 /** A worker stopped by its supervisor finishes the jobs in hand, closes the database and exits. */
@@ -58,7 +73,8 @@ function stopOnSignals() {
     if (stopping) return;
     stopping = true;
     console.log(`Family Book worker is stopping (${signal}): finishing the jobs in hand.`);
-    stopJobs()
+    stopInboundSmtp()
+      .then(() => stopJobs())
       .then(() => closeDatabase())
       .then(
         () => process.exit(0),

@@ -15,7 +15,7 @@ import { withSmtpAndWorkers } from "../helpers/email-jobs";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { readPdf } from "../helpers/pdf-text";
 
-// Printed books made by a job (docs/product.md §15, docs/decisions/028-book-builds.md): asked for
+// Printed books made by a job (docs/product.md §16, docs/decisions/028-book-builds.md): asked for
 // through the API, made by the app's own workers on a clock the test moves, kept for the owner
 // alone for a week, announced by a real email.
 

@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadBook } from "@/app/api/family-book/pdf/route";
 import { PATCH as changePreferences } from "@/app/api/email-preferences/route";
 import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
 import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
@@ -6,12 +8,16 @@ import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/
 import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
 import { getDb } from "@/server/db/client";
 import { jobDefinitions } from "@/server/jobs/definitions";
+import { resetEnvForTests } from "@/server/env";
 import { listCompletedQuestionnaires } from "@/server/questionnaires/list-completed-questionnaires";
+import { runWeeklyDigests } from "@/server/weekly-digest/run-weekly-digests";
 import { runWeeklyQuestions } from "@/server/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
-import { call } from "../helpers/api";
+import { call, ORIGIN } from "../helpers/api";
 import { withSimulatedInstances } from "../helpers/email-jobs";
 import { advanceUntil, settleHandlers, startTestQueue, TestClock } from "../helpers/jobs";
+import { readPdf } from "../helpers/pdf-text";
+import { INBOUND_TEST_DOMAIN, postInbound, rawMessage, replyAddressOf, replyTo, sendBySmtp } from "../helpers/replies";
 import { rawHeader, type ReceivedEmail } from "../helpers/smtp-server";
 
 // Weekly questions (docs/product.md §13, docs/decisions/019-weekly-questions.md), simulated on a
@@ -26,7 +32,7 @@ const DAY = 24 * HOUR;
 const START = Date.parse("2027-10-25T00:00:00Z");
 
 const clock = new TestClock(START);
-const instances = withSimulatedInstances(APP, clock, "weekly-question-email");
+const instances = withSimulatedInstances(APP, clock, ["weekly-question-email", "weekly-digest-email"], { inbound: true });
 
 /** Runs the email jobs queued so far on both instances, moving the clock a second at a time. */
 const runEmailJobs = () => instances.runEmailJobs();
@@ -38,6 +44,16 @@ async function schedulerStep() {
   await settleHandlers();
   await runEmailJobs();
 }
+
+/** The weekly family digest's scheduler too, as two instances run it (the four weeks' simulation). */
+async function digestStep() {
+  const now = new Date(clock.now());
+  await Promise.all([runWeeklyDigests({ now }), runWeeklyDigests({ now })]);
+  await settleHandlers();
+  await runEmailJobs();
+}
+
+const digests = (account: TestAccount) => instances.smtp.to(account.user.email).filter(({ parsed }) => parsed.subject === "This week in the Family Book");
 
 const weeklyEmails = (account: TestAccount) =>
   instances.smtp.to(account.user.email).filter(({ parsed }) => /^(This week's question|A gentle reminder): /.test(parsed.subject ?? ""));
@@ -53,6 +69,24 @@ const childhoodQuestionnaireId = async () => (await (await getDb()).questionnair
 
 async function responsesOf(account: TestAccount) {
   return (await getDb()).response.count({ where: { submission: { user_id: account.user.id } } });
+}
+
+async function memoriesOf(account: TestAccount) {
+  return (await getDb()).memory.count({ where: { user_id: account.user.id } });
+}
+
+/** A small real photo, as a phone would attach it. */
+const photo = async (name: string, colour = "#c96") => ({
+  filename: name,
+  contentType: "image/jpeg",
+  content: await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer(),
+});
+
+/** The PDF book as a member downloads it, as text. */
+async function bookText(account: TestAccount) {
+  const response = await downloadBook(new Request(`${ORIGIN}/api/family-book/pdf`, { headers: { authorization: `Bearer ${account.token}` } }), { params: Promise.resolve({}) });
+  expect(response.status).toBe(200);
+  return (await readPdf(new Uint8Array(await response.arrayBuffer()))).pages.join("\n").replace(/\s+/g, " ");
 }
 
 describe("four weeks of weekly questions for a family of three", () => {
@@ -91,6 +125,7 @@ describe("four weeks of weekly questions for a family of three", () => {
     for (let at = START + HOUR; at <= START + 28 * DAY; at += HOUR) {
       if (clock.now() < at) await clock.setTime(at);
       await schedulerStep();
+      await digestStep();
       for (const member of [rose, tom]) {
         for (const email of weeklyEmails(member).filter((email) => !seen.has(email))) {
           seen.add(email);
@@ -98,8 +133,18 @@ describe("four weeks of weekly questions for a family of three", () => {
           list.push({ at: new Date(Math.floor(clock.now() / HOUR) * HOUR).toISOString(), subject: email.parsed.subject! });
           arrivals.set(member.user.id, list);
           const isQuestion = email.parsed.subject!.startsWith("This week's question");
-          if (member === rose && isQuestion && list.filter((entry) => entry.subject.startsWith("This week's")).length !== 3) {
-            expect((await answer(answerToken(email), `Rose's answer to: ${email.parsed.subject}`)).status).toBe(201);
+          const week = list.filter((entry) => entry.subject.startsWith("This week's")).length;
+          const roseAnswer = `Rose's answer to: ${email.parsed.subject}`;
+          // Grandma Rose answers her first question by replying from her phone, with a photo; the
+          // second with the button; the third not at all; the fourth by a reply her provider posts.
+          if (member === rose && isQuestion && week === 1) {
+            const sent = await sendBySmtp(instances.inboundPort, replyTo(email, { from: `Rose Hughes <${rose.user.email}>`, text: `${roseAnswer}\n\nSent from my iPhone`, photos: [await photo("IMG_0001.JPG")] }));
+            expect(sent.response).toMatch(/^250 /);
+          }
+          if (member === rose && isQuestion && week === 2) expect((await answer(answerToken(email), roseAnswer)).status).toBe(201);
+          if (member === rose && isQuestion && week === 4) {
+            const posted = await postInbound(await rawMessage(replyTo(email, { from: rose.user.email, text: roseAnswer })));
+            expect(posted).toEqual({ status: 200, body: { success: true, data: { outcome: "answered", reason: null }, error: null } });
           }
           if (member === tom && isQuestion && email.parsed.text?.includes("Last week's question is still waiting too") && list.length > 6) {
             expect((await answer(answerToken(email, 1), "Tom answers last week's question at last.")).status).toBe(201);
@@ -175,6 +220,52 @@ describe("four weeks of weekly questions for a family of three", () => {
     expect(roseQuestions.map((email) => email.parsed.text!.includes("still waiting"))).toEqual([false, false, false, true]);
   });
 
+  it("asks replies to go to an address of the question's own, carrying the same token as the button", () => {
+    for (const email of [...weeklyEmails(rose), ...weeklyEmails(tom)]) {
+      expect(replyAddressOf(email)).toBe(`answers+${answerToken(email)}@${INBOUND_TEST_DOMAIN}`);
+    }
+    expect(weeklyEmails(rose)[0]!.parsed.text).toContain("Or simply reply to this email: what you write above the quoted email becomes your answer");
+  });
+
+  it("keeps the photo of the reply by email with its answer, as Grandma's private memory titled by the question and dated that day in Chicago", async () => {
+    const memories = await (await getDb()).memory.findMany({
+      where: { user_id: rose.user.id },
+      select: { title: true, content: true, is_shared: true, memory_date: true, response: { select: { answer_text: true } }, memory_photos: { select: { content_type: true, width: true } } },
+    });
+    expect(memories).toEqual([
+      {
+        title: "Where and when were you born?",
+        content: "Rose's answer to: This week's question: Where and when were you born?",
+        is_shared: false,
+        memory_date: new Date("2027-10-31T00:00:00.000Z"),
+        response: { answer_text: "Rose's answer to: This week's question: Where and when were you born?" },
+        memory_photos: [{ content_type: "image/jpeg", width: 64 }],
+      },
+    ]);
+  });
+
+  it("puts the shared answers, however they came, in the printed Family Book", async () => {
+    const text = await bookText(margaret);
+    for (const question of ["Where and when were you born?", "Describe the home you grew up in.", "What games did you play, and who did you play them with?"]) {
+      expect(text).toContain(`Rose's answer to: This week's question: ${question}`);
+    }
+    expect(text).not.toContain("Tom answers last week's question at last.");
+  });
+
+  it("lists in each Sunday's digest exactly the answers shared that week, whichever way they came, and sends none in a week without any", () => {
+    const roseAnswers = ["Where and when were you born?", "Describe the home you grew up in.", "What is your earliest memory?", "What games did you play, and who did you play them with?"].map(
+      (question) => `Rose's answer to: This week's question: ${question}`,
+    );
+    const everything = [...roseAnswers, "Tom answers last week's question at last."];
+    const listed = (email: ReceivedEmail) => everything.filter((text) => (email.parsed.text ?? "").includes(text));
+    // Sundays at 17:00: Margaret's in UTC (she gets no weekly questions), Tom's in London (GMT by then).
+    for (const member of [margaret, tom]) {
+      expect(digests(member).map(listed)).toEqual([[roseAnswers[0]], [roseAnswers[1]], [roseAnswers[3]]]);
+    }
+    // Rose's own answers are not news to her, and Tom's are private.
+    expect(digests(rose)).toEqual([]);
+  });
+
   it("saves answers as ordinary answers: in Completed Questionnaires, and in the Family Book when shared", async () => {
     const completed = await listCompletedQuestionnaires({ viewer: rose.user });
     const childhood = completed.find((entry) => entry.questionnaire.title === "Childhood Memories")!;
@@ -223,26 +314,26 @@ describe("four weeks of weekly questions for a family of three", () => {
   });
 });
 
-describe("answer links", () => {
-  /** A member with weekly questions whose first question was just emailed; returns its link's token. */
-  async function emailedQuestion(options: { share?: boolean } = {}) {
-    const member = await createConfirmedAccount({ firstName: "Iris", lastName: "Bell" });
-    const result = await setUp(member, {
-      recipient_id: member.user.id,
-      source: "questionnaire",
-      questionnaire_id: await childhoodQuestionnaireId(),
-      weekday: 1,
-      hour: 9,
-      time_zone: "UTC",
-      share_by_default: options.share ?? false,
-    });
-    expect(result.status).toBe(201);
-    await clock.setTime(Date.parse(result.body.data.plan.next_send_at));
-    await schedulerStep();
-    const [email] = weeklyEmails(member);
-    return { member, token: answerToken(email!), planId: result.body.data.plan.id as string };
-  }
+/** A member with weekly questions whose first question was just emailed; returns its link's token. */
+async function emailedQuestion(options: { share?: boolean } = {}) {
+  const member = await createConfirmedAccount({ firstName: "Iris", lastName: "Bell" });
+  const result = await setUp(member, {
+    recipient_id: member.user.id,
+    source: "questionnaire",
+    questionnaire_id: await childhoodQuestionnaireId(),
+    weekday: 1,
+    hour: 9,
+    time_zone: "UTC",
+    share_by_default: options.share ?? false,
+  });
+  expect(result.status).toBe(201);
+  await clock.setTime(Date.parse(result.body.data.plan.next_send_at));
+  await schedulerStep();
+  const [email] = weeklyEmails(member);
+  return { member, token: answerToken(email!), planId: result.body.data.plan.id as string, email: email! };
+}
 
+describe("answer links", () => {
   it("opens without a password, saves the answer once, and refuses the same link again (nothing more saved)", async () => {
     const { member, token } = await emailedQuestion();
     const first = await answer(token, "In the front room of my grandmother's house.");
@@ -299,6 +390,148 @@ describe("answer links", () => {
     expect((await answer(token, "A proper answer this time.")).status).toBe(201);
     expect(await responsesOf(member)).toBe(1);
   });
+});
+
+describe("answers by reply", () => {
+  const unreadableEmails = (account: TestAccount) => instances.smtp.to(account.user.email).filter(({ parsed }) => parsed.subject?.startsWith("We couldn't read your reply"));
+
+  /** Posts the reply through the inbound endpoint and says what came of it. */
+  async function post(reply: Parameters<typeof rawMessage>[0]) {
+    const result = await postInbound(await rawMessage(reply));
+    expect(result.status).toBe(200);
+    await runEmailJobs();
+    return result.body.data as { outcome: string; reason: string | null };
+  }
+
+  it("keeps only the new text of a real SMTP reply, and its photos as a private memory linked to the answer", async () => {
+    const { member, token, email } = await emailedQuestion({ share: true });
+    const text = "In the front room of my grandmother's house,\nduring the big snow of 1947.\n\nLove, Iris\n\n-- \nIris Bell\n07700 900123";
+    const sent = await sendBySmtp(instances.inboundPort, replyTo(email, { from: `"Iris Bell" <${member.user.email.toUpperCase()}>`, text, photos: [await photo("snow.jpg"), await photo("house.jpg", "#369")] }));
+    expect(sent.accepted).toEqual([replyAddressOf(email)]);
+    const response = await (await getDb()).response.findFirstOrThrow({
+      where: { submission: { user_id: member.user.id } },
+      select: { answer_text: true, is_shared: true, memory: { select: { title: true, is_shared: true, memory_photos: { orderBy: { order_number: "asc" }, select: { width: true, height: true } } } } },
+    });
+    expect(response).toEqual({
+      answer_text: "In the front room of my grandmother's house,\nduring the big snow of 1947.\n\nLove, Iris",
+      is_shared: true,
+      memory: { title: "Where and when were you born?", is_shared: false, memory_photos: [{ width: 64, height: 48 }, { width: 64, height: 48 }] },
+    });
+    // The reply used the link: the button now says it was answered.
+    expect((await answer(token, "Another answer.")).status).toBe(409);
+  });
+
+  it("refuses at RCPT TO any address that is not a reply address, so the listener relays nothing", async () => {
+    const { member, email } = await emailedQuestion();
+    const reply = replyTo(email, { from: member.user.email, text: "To the wrong address.", to: "someone@elsewhere.example" });
+    await expect(sendBySmtp(instances.inboundPort, reply)).rejects.toThrow(/550 No such mailbox here/);
+    expect(await responsesOf(member)).toBe(0);
+  });
+
+  it("refuses a reply to a tampered address, saves nothing, and emails nobody", async () => {
+    const { member, token, email } = await emailedQuestion();
+    const tampered = `answers+${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}@${INBOUND_TEST_DOMAIN}`;
+    expect(await post(replyTo(email, { from: member.user.email, text: "Someone guessing.", to: tampered }))).toEqual({ outcome: "refused", reason: "unknown-address" });
+    expect(await post(replyTo(email, { from: member.user.email, text: "No reply address.", to: "iris@elsewhere.example" }))).toEqual({ outcome: "refused", reason: "not-a-reply-address" });
+    expect(await responsesOf(member)).toBe(0);
+    expect(unreadableEmails(member)).toEqual([]);
+  });
+
+  it("refuses a reply after 14 days, saves nothing, and sends the recipient a fresh link that works", async () => {
+    const { member, email } = await emailedQuestion();
+    await clock.setTime(clock.now() + 14 * DAY + 1_000);
+    expect(await post(replyTo(email, { from: member.user.email, text: "Too late, I am afraid." }))).toEqual({ outcome: "refused", reason: "expired" });
+    expect(await responsesOf(member)).toBe(0);
+    const [notice] = unreadableEmails(member);
+    expect(notice!.parsed.subject).toBe("We couldn't read your reply: Where and when were you born?");
+    expect(notice!.parsed.text).toContain("We got a reply to your weekly question, but we couldn't save it as your answer. Nothing was saved.");
+    expect((await answer(answerToken(notice!), "Answered with the fresh link.")).status).toBe(201);
+  });
+
+  it("refuses a second answer by reply once the question was answered, and saves nothing more", async () => {
+    const { member, token, email } = await emailedQuestion();
+    expect((await answer(token, "Answered with the button first.")).status).toBe(201);
+    expect(await post(replyTo(email, { from: member.user.email, text: "And then by reply." }))).toEqual({ outcome: "refused", reason: "answered" });
+    expect(await responsesOf(member)).toBe(1);
+    expect(unreadableEmails(member)).toEqual([]);
+  });
+
+  it("refuses a reply from another person, in the family or not, saves nothing for either, and tells the recipient once", async () => {
+    const { member, email } = await emailedQuestion();
+    const relative = await createConfirmedAccount({ familyId: member.user.family_id, firstName: "Olga" });
+    expect(await post(replyTo(email, { from: relative.user.email, text: "Answering someone else's question." }))).toEqual({ outcome: "refused", reason: "other-sender" });
+    expect(await post(replyTo(email, { from: "stranger@elsewhere.example", text: "A stranger's answer." }))).toEqual({ outcome: "refused", reason: "other-sender" });
+    expect(await responsesOf(member)).toBe(0);
+    expect(await responsesOf(relative)).toBe(0);
+    expect(unreadableEmails(relative)).toEqual([]);
+    expect(instances.smtp.to("stranger@elsewhere.example")).toEqual([]);
+    // Both replies came to one address: one email to the recipient.
+    expect(unreadableEmails(member)).toHaveLength(1);
+  });
+
+  it("refuses a reply with no new text, too many photos, or an attachment that only claims to be a photo; nothing saved", async () => {
+    const { member, email } = await emailedQuestion();
+    expect(await post(replyTo(email, { from: member.user.email, text: "" }))).toEqual({ outcome: "refused", reason: "unreadable-text" });
+    const six = await Promise.all([1, 2, 3, 4, 5, 6].map((index) => photo(`photo-${index}.jpg`)));
+    expect(await post(replyTo(email, { from: member.user.email, text: "Six photos of the house.", photos: six }))).toEqual({ outcome: "refused", reason: "too-many-photos" });
+    const fake = { filename: "house.jpg", contentType: "image/jpeg", content: Buffer.from("not a picture at all") };
+    expect(await post(replyTo(email, { from: member.user.email, text: "A photo of the house.", photos: [fake] }))).toEqual({ outcome: "refused", reason: "unreadable-photo" });
+    expect(await responsesOf(member)).toBe(0);
+    expect(await memoriesOf(member)).toBe(0);
+  });
+
+  it("never answers an automatic reply, and never answers it back", async () => {
+    const { member, email } = await emailedQuestion();
+    const outOfOffice = { ...replyTo(email, { from: member.user.email, text: "I am away until Monday." }), headers: { "Auto-Submitted": "auto-replied" } };
+    expect(await post(outOfOffice)).toEqual({ outcome: "refused", reason: "automatic-reply" });
+    expect(await responsesOf(member)).toBe(0);
+    expect(unreadableEmails(member)).toEqual([]);
+  });
+
+  it("saves one answer when the reply and the button arrive at once", async () => {
+    const { member, token, email } = await emailedQuestion();
+    const raw = await rawMessage(replyTo(email, { from: member.user.email, text: "By reply, at the same moment." }));
+    const [byReply, byLink] = await Promise.all([postInbound(raw), answer(token, "By the button, at the same moment.")]);
+    // Exactly one of the two answered; the other was refused as answered already.
+    expect([byReply.body.data.outcome === "answered", byLink.status === 201].filter(Boolean)).toHaveLength(1);
+    if (byLink.status === 201) expect(byReply.body.data).toEqual({ outcome: "refused", reason: "answered" });
+    else expect(byLink.status).toBe(409);
+    expect(await responsesOf(member)).toBe(1);
+  });
+
+  it("takes posts only with the secret, as message/rfc822, up to 25 MB; off without the secret", async () => {
+    const { member, email } = await emailedQuestion();
+    const raw = await rawMessage(replyTo(email, { from: member.user.email, text: "Posted with the wrong secret." }));
+    const wrong = await postInbound(raw, { secret: "inbound-secret-for-tests-0123456789abcdeX" });
+    expect(wrong).toMatchObject({ status: 401, body: { error: "The inbound email secret is missing or wrong." } });
+    expect((await postInbound(raw, { secret: null })).status).toBe(401);
+    const json = await postInbound(raw, { contentType: "application/json" });
+    expect(json).toMatchObject({ status: 415, body: { error: "Send the raw email as the body (Content-Type: message/rfc822)." } });
+    const huge = await postInbound(Buffer.concat([raw, Buffer.alloc(25 * 1024 * 1024)]));
+    expect(huge).toMatchObject({ status: 413, body: { error: "The email is too large: at most 25 MB." } });
+    expect(await responsesOf(member)).toBe(0);
+
+    const secret = process.env.INBOUND_EMAIL_SECRET;
+    delete process.env.INBOUND_EMAIL_SECRET;
+    resetEnvForTests();
+    try {
+      expect((await postInbound(raw)).status).toBe(404);
+    } finally {
+      process.env.INBOUND_EMAIL_SECRET = secret;
+      resetEnvForTests();
+    }
+    expect(await responsesOf(member)).toBe(0);
+  });
+
+  it("refuses a message over 25 MB by SMTP as it arrives, saves nothing, and tells the recipient", async () => {
+    const { member, email } = await emailedQuestion();
+    const big = { filename: "huge.jpg", contentType: "image/jpeg", content: Buffer.alloc(19 * 1024 * 1024, 1) };
+    const reply = replyTo(email, { from: member.user.email, text: "A very large photo.", photos: [big] });
+    await expect(sendBySmtp(instances.inboundPort, reply)).rejects.toThrow(/552/);
+    await runEmailJobs();
+    expect(await responsesOf(member)).toBe(0);
+    expect(unreadableEmails(member)).toHaveLength(1);
+  }, 60_000);
 });
 
 describe("setting weekly questions up, and who may change them", () => {

@@ -46,6 +46,10 @@ test.describe("weekly questions", () => {
     expect(started.text).toContain("The first one is on its way now.");
     const weekly = await waitForEmail(rose.email, "This week's question: Where and when were you born?");
     expect(weekly.text).toContain("Margaret Okafor asked you this question");
+    // Replying answers too: the reply address carries the button's own token.
+    const token = linkIn(weekly, "/answer").searchParams.get("token");
+    expect(weekly.replyTo?.value[0]?.address).toBe(`answers+${token}@reply.familybook.example`);
+    expect(weekly.text).toContain("Or simply reply to this email: what you write above the quoted email becomes your answer");
     if (testInfo.project.name === "desktop") await saveEmailScreenshots(browser, weekly, "weekly-question");
     const link = linkIn(weekly, "/answer");
 

@@ -7,7 +7,9 @@ import { setClock } from "@/server/clock";
 import type { JobQueue } from "@/server/jobs/job-queue";
 import { closeMailTransport } from "@/server/email/mail-transport";
 import { resetEnvForTests } from "@/server/env";
+import { startInboundSmtp, type InboundSmtp } from "@/server/weekly-replies/inbound-smtp";
 import { advanceUntil, startTestQueue, TestClock } from "./jobs";
+import { INBOUND_TEST_DOMAIN, INBOUND_TEST_SECRET } from "./replies";
 import { startSmtpServer, type RunningSmtp } from "./smtp-server";
 
 // Workers for the app's own jobs in a test file: routes queue emails as they do in production
@@ -68,15 +70,19 @@ export function withSmtpAndWorkers(app: string) {
  * judge the file's sessions by the simulated clock. Emails go over real SMTP to a server in the
  * test's process. Call at the top of the file.
  */
-export function withSimulatedInstances(app: string, clock: TestClock, emailJob: JobName) {
-  const definitions = jobDefinitions.filter((definition) => definition.name === "send-email" || definition.name === emailJob);
+export function withSimulatedInstances(app: string, clock: TestClock, emailJob: JobName | readonly JobName[], { inbound = false }: { inbound?: boolean } = {}) {
+  const emailJobs: readonly JobName[] = typeof emailJob === "string" ? [emailJob] : emailJob;
+  const definitions = jobDefinitions.filter((definition) => definition.name === "send-email" || emailJobs.includes(definition.name));
   const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
-  const state = {} as { smtp: RunningSmtp };
+  const state = {} as { smtp: RunningSmtp; inbound: InboundSmtp | null };
   let queues: JobQueue<typeof jobDefinitions | typeof definitions>[] = [];
   beforeAll(async () => {
     state.smtp = await startSmtpServer();
     Object.assign(process.env, { SMTP_URL: state.smtp.url, MAIL_FROM: "Family Book <hello@familybook.example>", APP_URL: app });
+    // Replies by email: the reply addresses' domain, the endpoint's secret, and the app's own SMTP listener on a free port.
+    if (inbound) Object.assign(process.env, { INBOUND_DOMAIN: INBOUND_TEST_DOMAIN, INBOUND_EMAIL_SECRET: INBOUND_TEST_SECRET });
     resetEnvForTests();
+    state.inbound = inbound ? await startInboundSmtp({ port: 0, host: "127.0.0.1", domain: INBOUND_TEST_DOMAIN }) : null;
     setClock(clock);
     const sender = await startTestQueue({ definitions: jobDefinitions, clock, workers: false });
     queues = [await startTestQueue({ definitions, clock }), await startTestQueue({ definitions, clock }), sender];
@@ -86,7 +92,8 @@ export function withSimulatedInstances(app: string, clock: TestClock, emailJob: 
     appQueue.__familyBookJobs = undefined;
     for (const queue of queues) await queue.stop();
     setClock();
-    for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) delete process.env[name];
+    await state.inbound?.close();
+    for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL", "INBOUND_DOMAIN", "INBOUND_EMAIL_SECRET"]) delete process.env[name];
     resetEnvForTests();
     closeMailTransport();
     await state.smtp.close();
@@ -94,6 +101,11 @@ export function withSimulatedInstances(app: string, clock: TestClock, emailJob: 
   return {
     get smtp() {
       return state.smtp;
+    },
+    /** The port of the app's SMTP listener for replies (with `inbound`). */
+    get inboundPort() {
+      if (!state.inbound) throw new Error("Started without inbound: true");
+      return state.inbound.port;
     },
     /** Moves the clock until every email job queued so far has finished on the two instances. */
     runEmailJobs: () => advanceUntil(clock, async () => (await unfinishedEmailJobs(definitions.map(({ name }) => name))) === 0, { withinMs: 5 * 60_000 }),

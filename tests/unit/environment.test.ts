@@ -9,7 +9,7 @@ let folder: string;
 
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), "family-book-env-"));
-  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL", "INVITE_LINK_DAYS", "WORKERS", "SMTP_URL", "MAIL_FROM"]) {
+  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL", "INVITE_LINK_DAYS", "WORKERS", "SMTP_URL", "MAIL_FROM", "INBOUND_DOMAIN", "INBOUND_SMTP_PORT", "INBOUND_EMAIL_SECRET"]) {
     delete process.env[name];
   }
   process.env.DATA_DIR = folder;
@@ -42,6 +42,19 @@ describe("configuration", () => {
     process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:5432/family_book";
     process.env.AUTH_SECRET = "a".repeat(40);
     expect(() => assertConfiguration()).not.toThrow();
+  });
+
+  it("takes replies by email only as configured: a domain, a port, a long enough secret (docs/decisions/022-answers-by-reply.md)", () => {
+    const off = getEnv();
+    expect([off.INBOUND_DOMAIN, off.INBOUND_SMTP_PORT, off.INBOUND_EMAIL_SECRET]).toEqual([undefined, undefined, undefined]);
+    Object.assign(process.env, { INBOUND_DOMAIN: "Reply.FamilyBook.example", INBOUND_SMTP_PORT: "2525", INBOUND_EMAIL_SECRET: "s".repeat(32) });
+    resetEnvForTests();
+    expect(getEnv()).toMatchObject({ INBOUND_DOMAIN: "reply.familybook.example", INBOUND_SMTP_PORT: 2525, INBOUND_EMAIL_SECRET: "s".repeat(32) });
+    Object.assign(process.env, { INBOUND_DOMAIN: "answers@familybook.example", INBOUND_SMTP_PORT: "70000", INBOUND_EMAIL_SECRET: "short" });
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(
+      /INBOUND_DOMAIN must be a domain name, e\.g\. reply\.familybook\.example[\s\S]*INBOUND_SMTP_PORT must be a port number[\s\S]*INBOUND_EMAIL_SECRET must be at least 32 characters/,
+    );
   });
 
   it("names every invalid variable", () => {

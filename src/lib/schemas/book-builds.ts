@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// A printed Family Book made by a job, as the API shows it (docs/product.md §15,
+// A printed Family Book made by a job, as the API shows it (docs/product.md §16,
 // docs/decisions/028-book-builds.md). The download dialog polls it for its progress bar.
 
 export const BOOK_BUILD_STATUSES = ["queued", "building", "ready", "failed"] as const;

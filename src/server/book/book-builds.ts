@@ -11,7 +11,7 @@ import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import { checkBookOptions } from "./gather-book-content";
 
-// Printed books made by a job (docs/product.md §15, docs/decisions/028-book-builds.md). A member
+// Printed books made by a job (docs/product.md §16, docs/decisions/028-book-builds.md). A member
 // asks for a book with the download dialog's choices; the "book.build" job lays it out, reporting
 // its progress on the row, writes the PDF to storage and emails its owner. Only the owner sees a
 // book, for a week. While a book is queued or building, asking for it again (same person, same

@@ -45,8 +45,12 @@ export type DeliveryOutcome =
 /**
  * `inlineImages`: pictures the HTML shows by `cid:`, read only once the email is sure to go out, by
  * the job that sends it: they are never carried in the queue (the send-email job has none).
+ * `replyTo`: where replies go (a weekly question's reply address, docs/decisions/022-answers-by-reply.md).
  */
-export async function deliverEmail(job: EmailJob, { inlineImages }: { inlineImages?: () => Promise<InlineImage[]> } = {}): Promise<DeliveryOutcome> {
+export async function deliverEmail(
+  job: EmailJob,
+  { inlineImages, replyTo }: { inlineImages?: () => Promise<InlineImage[]>; replyTo?: string } = {},
+): Promise<DeliveryOutcome> {
   const template = emailTemplates[job.template];
   const prisma = await getDb();
   if (await prisma.emailDelivery.findUnique({ where: { message_id: job.messageId }, select: { message_id: true } })) {
@@ -79,7 +83,7 @@ export async function deliverEmail(job: EmailJob, { inlineImages }: { inlineImag
   }
 
   const rendered = await renderEmail(job.template, job.props, unsubscribe);
-  const receipt = await transmitEmail({ messageId: job.messageId, to: address, ...rendered, headers, attachments: await inlineImages?.() });
+  const receipt = await transmitEmail({ messageId: job.messageId, to: address, ...rendered, headers, replyTo, attachments: await inlineImages?.() });
   try {
     await prisma.emailDelivery.create({ data: { message_id: job.messageId, template: job.template, user_id: userId } });
   } catch (error) {

@@ -9,6 +9,7 @@ import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } fro
 import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
 import { WeeklyDigestEmail, weeklyDigestEmailProps, weeklyDigestSubject } from "./templates/weekly-digest-email";
 import { WeeklyQuestionEmail, weeklyQuestionEmailProps, weeklyQuestionSubject } from "./templates/weekly-question-email";
+import { WeeklyReplyUnreadableEmail, weeklyReplyUnreadableEmailProps, weeklyReplyUnreadableSubject } from "./templates/weekly-reply-unreadable-email";
 import {
   WeeklyQuestionsStartedEmail,
   weeklyQuestionsStartedEmailProps,
@@ -63,6 +64,12 @@ export const emailTemplates = {
     props: weeklyQuestionEmailProps,
     subject: weeklyQuestionSubject,
     body: (props, unsubscribe) => <WeeklyQuestionEmail {...props} unsubscribe={unsubscribe} />,
+  }),
+  "weekly-reply-unreadable": define({
+    kind: "weekly-questions",
+    props: weeklyReplyUnreadableEmailProps,
+    subject: weeklyReplyUnreadableSubject,
+    body: (props, unsubscribe) => <WeeklyReplyUnreadableEmail {...props} unsubscribe={unsubscribe} />,
   }),
   "weekly-digest": define({
     kind: "weekly-digest",

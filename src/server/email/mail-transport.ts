@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** Where replies go, when not to the sender. */
+  replyTo?: string;
   /** Images shown in the HTML by `cid:` (the digest's photo thumbnails: photos are private, so never a public link). */
   attachments?: InlineImage[];
 };
@@ -61,7 +63,7 @@ export function mailSender() {
 /** Hands the message to the mail server (or writes it to the outbox). Throws when it was not accepted. */
 export async function transmitEmail(email: OutgoingEmail): Promise<EmailReceipt> {
   const env = getEnv();
-  const message = { from: mailSender(), to: email.to, subject: email.subject, html: email.html, text: email.text, messageId: email.messageId, headers: email.headers,
+  const message = { from: mailSender(), to: email.to, subject: email.subject, html: email.html, text: email.text, messageId: email.messageId, headers: email.headers, ...(email.replyTo && { replyTo: email.replyTo }),
     attachments: email.attachments?.map(({ cid, filename, contentType, content }) => ({ cid, filename, contentType, content, contentDisposition: "inline" as const })),
   };
   if (env.SMTP_URL) {

@@ -37,7 +37,7 @@ export const jobDefinitions = [
   // The weekly family digest (docs/product.md §14): the scheduler, every hour, and each email.
   weeklyDigestsSchedulerJob,
   weeklyDigestEmailJob,
-  // The printed book (docs/product.md §15): each book asked for.
+  // The printed book (docs/product.md §16): each book asked for.
   buildBookJob,
 ] as const;
 

@@ -14,6 +14,8 @@ import { FAMILY_NOT_FOUND } from "@/server/invites/get-family-invite";
 import { ALREADY_ANSWERED_BY_LINK, LINK_FOR_SOMEONE_ELSE } from "@/server/weekly-questions/answer-weekly-question";
 import { FAMILY_MEMBER_NOT_FOUND } from "@/server/weekly-questions/start-weekly-plan";
 import { weeklyPlanDtoSchema, weeklyPlanListDtoSchema } from "@/server/weekly-questions/weekly-plan-dto";
+import { INBOUND_NOT_RFC822, INBOUND_OFF, INBOUND_SECRET_HEADER, INBOUND_SECRET_WRONG, INBOUND_TOO_LARGE } from "@/server/weekly-replies/inbound-endpoint";
+import { MAX_REPLY_BYTES } from "@/server/weekly-replies/receive-reply";
 import { idParameter, type Operation } from "./operation";
 
 // Weekly questions (docs/product.md §13, docs/decisions/019-weekly-questions.md).
@@ -81,5 +83,36 @@ export const weeklyQuestionOperations: Operation[] = [
       404: `"${ANSWER_LINK_INVALID}": unknown or expired.`,
       409: `"${ALREADY_ANSWERED_BY_LINK}"`,
     },
+  },
+  {
+    method: "post",
+    path: "/inbound-email",
+    tag: "Weekly questions",
+    summary: "A reply to a weekly question's email, posted raw by a mail provider's inbound webhook",
+    description:
+      `The body is the whole message as received (message/rfc822). The header \`${INBOUND_SECRET_HEADER}\` carries INBOUND_EMAIL_SECRET ` +
+      "(compared in constant time). The reply address (answers+<token>@INBOUND_DOMAIN, in To, Cc, Delivered-To or X-Original-To) names the question; " +
+      "From must be the recipient's confirmed address; only the new text is kept (quoted history and signature removed), and up to 5 photos attached " +
+      "become a private memory linked to the answer. A message that is read but cannot be used is refused without saving anything, still with 200 " +
+      "(`outcome: refused`, and why), so the provider does not post it again; when it names a question still open, its recipient is emailed a link to answer instead. " +
+      "The same as a reply delivered to the SMTP listener (INBOUND_SMTP_PORT).",
+    access: "public",
+    crossSite: true,
+    body: { media: "message/rfc822", maxBytes: MAX_REPLY_BYTES },
+    answer: {
+      status: 200,
+      description: "Read: answered, or refused.",
+      data: z.strictObject({
+        outcome: z.enum(["answered", "refused"]),
+        reason: z
+          .string()
+          .nullable()
+          .meta({
+            description:
+              "Why it was refused: not-a-reply-address, unknown-address, automatic-reply, malformed, expired, answered, other-sender, no-longer-in-family, unreadable-text, too-many-photos or unreadable-photo; null when answered.",
+          }),
+      }),
+    },
+    refusals: { 401: `"${INBOUND_SECRET_WRONG}"`, 404: `"${INBOUND_OFF}"`, 413: `"${INBOUND_TOO_LARGE}"`, 415: `"${INBOUND_NOT_RFC822}"` },
   },
 ];

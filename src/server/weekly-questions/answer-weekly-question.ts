@@ -1,10 +1,15 @@
 import "server-only";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import type { Prisma } from "@/generated/prisma/client";
 import { ANSWER_LINK_INVALID, type WeeklyAnswerValues } from "@/lib/schemas/weekly-questions";
 import { hashToken } from "@/server/auth/sessions";
 import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { AppError, notFound } from "@/server/http/app-error";
+import { fromIsoDate } from "@/server/memories/memory-dto";
+import type { StoredPhoto } from "@/server/memories/photo-pipeline";
+import { TITLE_MAX_LENGTH } from "@/lib/schemas/memories";
 
 // Answering a weekly question from its emailed link (docs/decisions/019-weekly-questions.md): no
 // password, the token is the permission — for one question, one person, 14 days, one answer. The
@@ -28,7 +33,12 @@ export type AnswerLinkState =
   | { state: "answered" }
   | { state: "invalid" };
 
-const linkSelect = {
+export type ReplyMemory = { id: string; photos: StoredPhoto[] };
+
+/** The question, as a memory's title (titles are shorter than questions may be). */
+export const memoryTitleFor = (question: string) => (question.length <= TITLE_MAX_LENGTH ? question : `${question.slice(0, TITLE_MAX_LENGTH - 1).trimEnd()}…`);
+
+export const linkSelect = {
   id: true,
   expires_at: true,
   used_at: true,
@@ -42,7 +52,8 @@ const linkSelect = {
         select: {
           family_id: true,
           share_by_default: true,
-          recipient: { select: { id: true, first_name: true, family_id: true } },
+          time_zone: true,
+          recipient: { select: { id: true, first_name: true, family_id: true, email_normalized: true, email_verified_at: true } },
           created_by: { select: { id: true, first_name: true, last_name: true } },
         },
       },
@@ -77,7 +88,16 @@ export async function readAnswerLink({ token }: { token: string }): Promise<Answ
  * save one answer. A link that is unknown, expired, used, or opened by someone signed in as another
  * person saves nothing.
  */
-export async function answerWeeklyQuestion({ input, signedInAs }: { input: WeeklyAnswerValues; signedInAs: string | null }) {
+export async function answerWeeklyQuestion({
+  input,
+  signedInAs,
+  memory,
+}: {
+  input: WeeklyAnswerValues;
+  signedInAs: string | null;
+  /** A reply's photos, already stored: kept with the answer as a private memory of the recipient's, linked to it. */
+  memory?: ReplyMemory;
+}) {
   const prisma = await getDb();
   const at = now();
   return prisma.$transaction(async (tx) => {
@@ -107,12 +127,30 @@ export async function answerWeeklyQuestion({ input, signedInAs }: { input: Weekl
         });
     const submissionId =
       existing?.id ??
-      (await tx.submission.create({ data: { questionnaire_id: questionnaireId, user_id: recipient.id, family_id: recipient.family_id }, select: { id: true } })).id;
+      (await tx.submission.create({ data: { questionnaire_id: questionnaireId, user_id: recipient.id, family_id: recipient.family_id, created_at: at }, select: { id: true } })).id;
     const response = await tx.response.create({
-      data: { submission_id: submissionId, question_id: send.question_id, answer_text: input.answer_text, is_shared: send.plan.share_by_default },
+      // Written at the app's clock, as the send is answered: the weekly digest lists answers by when they were given.
+      data: { submission_id: submissionId, question_id: send.question_id, answer_text: input.answer_text, is_shared: send.plan.share_by_default, created_at: at },
       select: { id: true, is_shared: true },
     });
     await tx.weeklyQuestionSend.update({ where: { id: send.id }, data: { response_id: response.id } });
-    return { answer: { response_id: response.id, submission_id: submissionId, is_shared: response.is_shared } };
+    if (memory) {
+      await tx.memory.create({
+        data: {
+          id: memory.id,
+          user_id: recipient.id,
+          family_id: recipient.family_id,
+          title: memoryTitleFor(send.question.question_text),
+          content: input.answer_text,
+          // Today on the recipient's own calendar.
+          memory_date: fromIsoDate(format(new TZDate(at.getTime(), send.plan.time_zone), "yyyy-MM-dd")),
+          is_shared: false,
+          created_at: at,
+          response_id: response.id,
+          memory_photos: { create: memory.photos.map((photo, index) => ({ ...photo, order_number: index })) },
+        },
+      });
+    }
+    return { answer: { response_id: response.id, submission_id: submissionId, is_shared: response.is_shared }, memoryId: memory?.id ?? null };
   });
 }

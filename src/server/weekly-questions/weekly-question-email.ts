@@ -4,6 +4,8 @@ import { getDb } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { messageIdFor } from "@/server/email/message-id";
 import { defineJob } from "@/server/jobs/job-definition";
+import { getEnv } from "@/server/env";
+import { replyAddressFor } from "@/server/weekly-replies/reply-address";
 import { issueAnswerLink } from "./answer-links";
 import { ANSWER_LINK_DAYS, reminderAt } from "./send-times";
 
@@ -13,11 +15,17 @@ import { ANSWER_LINK_DAYS, reminderAt } from "./send-times";
 // the same send) finds the delivery and sends nothing. The email goes through deliverEmail, which
 // respects the "Weekly questions" setting and sends nothing to an unconfirmed address.
 
-const schema = z.strictObject({ sendId: z.uuid(), purpose: z.enum(["question", "reminder"]) });
+const schema = z.union([
+  z.strictObject({ sendId: z.uuid(), purpose: z.enum(["question", "reminder"]) }),
+  // A reply to the email that carried this link could not be used (docs/decisions/022-answers-by-reply.md).
+  z.strictObject({ sendId: z.uuid(), purpose: z.literal("unreadable-reply"), replyLinkId: z.uuid() }),
+]);
 
-export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<typeof schema>, now: Date) {
+export async function sendWeeklyQuestionEmail(job: z.output<typeof schema>, now: Date) {
+  const { sendId, purpose } = job;
   const prisma = await getDb();
-  const messageId = messageIdFor(`weekly-question.${sendId}.${purpose}`);
+  // One "we couldn't read your reply" per reply address, however many replies to it fail.
+  const messageId = messageIdFor(`weekly-question.${sendId}.${purpose}${job.purpose === "unreadable-reply" ? `.${job.replyLinkId}` : ""}`);
   const send = await prisma.weeklyQuestionSend.findUnique({
     where: { id: sendId },
     select: {
@@ -33,7 +41,8 @@ export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<type
   if (!send) return { status: "no-send" };
   if (await prisma.emailDelivery.findUnique({ where: { message_id: messageId }, select: { message_id: true } })) return { status: "already-sent" };
   if (purpose === "question" && send.emailed_at) return { status: "already-sent" };
-  if (purpose === "reminder" && send.answered_at) return { status: "answered" };
+  if (purpose !== "question" && send.answered_at) return { status: "answered" };
+  if (purpose === "unreadable-reply") return sendUnreadableReplyEmail({ send, messageId, now });
 
   const { plan } = send;
   // Last week's question, if it went out and is still unanswered: it rides along, never in an email of its own.
@@ -46,10 +55,14 @@ export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<type
         })
       : null;
   const waitingSend = previous && !previous.answered_at && previous.email_status === "sent" ? previous : null;
-  const [answerUrl, waitingUrl] = await prisma.$transaction(async (tx) => [
+  const [answer, waiting] = await prisma.$transaction(async (tx) => [
     await issueAnswerLink(tx, { sendId: send.id, purpose: purpose === "question" ? "email" : "reminder", now, origin: plan.origin }),
     waitingSend ? await issueAnswerLink(tx, { sendId: waitingSend.id, purpose: "email", now, origin: plan.origin }) : null,
   ]);
+  const answerUrl = answer.url;
+  const waitingUrl = waiting?.url;
+  // Replying answers this week's question: the reply address carries the same token as its button.
+  const replyTo = replyAddress(answer.token);
 
   const askedBy = plan.created_by && plan.created_by.id !== plan.recipient.id ? `${plan.created_by.first_name} ${plan.created_by.last_name}`.trim() : null;
   const outcome = await deliverEmail({
@@ -68,9 +81,10 @@ export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<type
       sharedByDefault: plan.share_by_default,
       waiting: waitingSend && waitingUrl ? { questionText: waitingSend.question.question_text, answerUrl: waitingUrl } : null,
       manageUrl: `${plan.origin}/weekly-questions`,
+      canReply: replyTo !== null,
     },
     origin: plan.origin,
-  });
+  }, { replyTo: replyTo ?? undefined });
   if (purpose === "question") {
     const sent = outcome.status === "sent" || outcome.status === "already-sent";
     await prisma.weeklyQuestionSend.updateMany({
@@ -80,6 +94,33 @@ export async function sendWeeklyQuestionEmail({ sendId, purpose }: z.output<type
     // The earlier question is answered from this email now: it gets no reminder of its own.
     if (waitingSend && sent) await prisma.weeklyQuestionSend.updateMany({ where: { id: waitingSend.id, reminded_at: null }, data: { remind_at: null } });
   }
+  return { status: outcome.status };
+}
+
+/** The reply address for a link's token, when replies are taken (INBOUND_DOMAIN). */
+function replyAddress(token: string) {
+  const domain = getEnv().INBOUND_DOMAIN;
+  return domain ? replyAddressFor(token, domain) : null;
+}
+
+type SendForEmail = { id: string; question: { question_text: string }; plan: { origin: string; recipient: { id: string; first_name: string } } };
+
+/** The short email that says a reply could not be used, with a fresh link (and reply address) to answer instead. */
+async function sendUnreadableReplyEmail({ send, messageId, now }: { send: SendForEmail; messageId: string; now: Date }) {
+  const prisma = await getDb();
+  const { plan } = send;
+  const link = await prisma.$transaction((tx) => issueAnswerLink(tx, { sendId: send.id, purpose: "unreadable-reply", now, origin: plan.origin }));
+  const replyTo = replyAddress(link.token);
+  const outcome = await deliverEmail(
+    {
+      messageId,
+      template: "weekly-reply-unreadable",
+      to: { userId: plan.recipient.id },
+      props: { firstName: plan.recipient.first_name, questionText: send.question.question_text, answerUrl: link.url, validDays: ANSWER_LINK_DAYS, manageUrl: `${plan.origin}/weekly-questions` },
+      origin: plan.origin,
+    },
+    { replyTo: replyTo ?? undefined },
+  );
   return { status: outcome.status };
 }
 

@@ -21,7 +21,7 @@ function choicesOf(options: Record<string, string>) {
 }
 
 /**
- * The printed books a member asked for in the last week (docs/product.md §15): each ready one to
+ * The printed books a member asked for in the last week (docs/product.md §16): each ready one to
  * download, each still being made with how far it is. The "book is ready" email links here.
  */
 export default async function YourBooksPage() {

@@ -2,7 +2,7 @@ import { Text } from "@react-email/components";
 import { z } from "zod";
 import { EmailAction, EmailLayout, emailText } from "./email-layout";
 
-// Sent when a printed Family Book someone asked for is ready (docs/product.md §15): the download
+// Sent when a printed Family Book someone asked for is ready (docs/product.md §16): the download
 // dialog may have been closed long before. Always sent: it answers what the person just asked for.
 // The link opens the list of their books, behind sign-in; the PDF itself never travels by email.
 

@@ -1,5 +1,6 @@
 import { Section, Text } from "@react-email/components";
 import { z } from "zod";
+import { MAX_PHOTOS_PER_MEMORY as MAX_PHOTOS } from "@/lib/constants";
 import { EmailAction, EmailDivider, EmailLayout, emailColours, emailText, type EmailFooter } from "./email-layout";
 
 // The weekly question (docs/product.md §13): the question, its description, who asked, and one
@@ -22,6 +23,8 @@ export const weeklyQuestionEmailProps = z.strictObject({
   /** Last week's question, still unanswered. */
   waiting: z.strictObject({ questionText: z.string(), answerUrl: z.url() }).nullable(),
   manageUrl: z.url(),
+  /** Whether replying answers (a reply address, docs/decisions/022-answers-by-reply.md). */
+  canReply: z.boolean().default(false),
 });
 
 export type WeeklyQuestionEmailProps = z.output<typeof weeklyQuestionEmailProps>;
@@ -32,7 +35,7 @@ export const weeklyQuestionSubject = ({ questionText, reminder }: WeeklyQuestion
 const questionStyle = { ...emailText, fontSize: "24px", fontWeight: 700, lineHeight: "1.4", margin: "0 0 12px" } as const;
 
 export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
-  const { firstName, questionText, questionDescription, questionnaireTitle, askedBy, answerUrl, validDays, reminder, sharedByDefault, waiting, manageUrl, unsubscribe } = props;
+  const { firstName, questionText, questionDescription, questionnaireTitle, askedBy, answerUrl, validDays, reminder, sharedByDefault, waiting, manageUrl, canReply, unsubscribe } = props;
   const who = askedBy ? `${askedBy} asked you this question` : "You asked for a question each week";
   return (
     <EmailLayout
@@ -60,6 +63,12 @@ export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscr
           ? "Your answer will be shared with your family in the Family Book; you can hide it later."
           : "Your answer stays private unless you choose to share it with your family."}
       </Text>
+      {canReply && (
+        <Text style={emailText}>
+          Or simply reply to this email: what you write above the quoted email becomes your answer, and up to {MAX_PHOTOS} photos attached are kept
+          with it.
+        </Text>
+      )}
       {waiting && (
         <>
           <EmailDivider />

@@ -7,7 +7,8 @@ import { answerWeeklyQuestion } from "@/server/weekly-questions/answer-weekly-qu
 
 export const POST = publicRoute(async ({ request, session }) => {
   const input = weeklyAnswerSchema.parse(await readJson(request));
-  return ok(await answerWeeklyQuestion({ input, signedInAs: session?.user.id ?? null }), { status: 201 });
+  const { answer } = await answerWeeklyQuestion({ input, signedInAs: session?.user.id ?? null });
+  return ok({ answer }, { status: 201 });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
