@@ -20,3 +20,22 @@ export const formatShortDate = formatter({ month: "numeric", day: "numeric", yea
 export const formatTime = (value: string | Date) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(new Date(value));
 /** "Jul 14, 2020" */
 export const formatTimelineDate = formatter({ month: "short", day: "numeric", year: "numeric" });
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["minute", 60],
+  ["hour", 60 * 60],
+  ["day", 24 * 60 * 60],
+];
+
+/**
+ * When something was written, as people say it: "just now", "5 minutes ago", "3 hours ago",
+ * "yesterday", "4 days ago"; from a week on, the date ("July 14, 2020").
+ */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()) {
+  const seconds = Math.max(0, Math.round((now.getTime() - new Date(value).getTime()) / 1000));
+  if (seconds < 60) return "just now";
+  if (seconds >= 7 * 24 * 60 * 60) return formatLongDate(new Date(value));
+  const [unit, size] = [...RELATIVE_STEPS].reverse().find(([, length]) => seconds >= length)!;
+  return relative.format(-Math.floor(seconds / size), unit);
+}

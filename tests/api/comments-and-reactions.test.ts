@@ -296,7 +296,6 @@ describe("the parsers of what a comment and a summary query may hold", () => {
       fc.property(fc.string({ unit: "binary", maxLength: 2_100 }), (text) => {
         const parsed = commentInputSchema.safeParse({ body: text });
         const trimmed = text.trim();
-        // eslint-disable-next-line no-control-regex -- what a comment must not hold
         const plain = !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u.test(trimmed);
         expect(parsed.success).toBe(trimmed.length >= 1 && trimmed.length <= 2_000 && plain);
         if (parsed.success) expect(parsed.data.body).toBe(trimmed);
