@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
-import { createMemory } from "./support/content";
+import { answerQuestionnaire, createMemory, shareSubmission } from "./support/content";
 
 // Comments and reactions (docs/product.md §15): a relative reacts and comments on a shared
 // memory in the Family Book, and its author reads the comment on their own memory and replies.
@@ -39,9 +39,9 @@ test.describe("comments and reactions", () => {
     await reactions.getByRole("button", { name: "Surprise, 0" }).click();
     await expect(reactions).toMatchAriaSnapshot(`
       - group "Reactions to The summer of the flood":
-        - button "Love, 2: Margaret and you" [pressed]
+        - 'button "Love, 2: Margaret and you" [pressed]'
         - button "Laughter, 0"
-        - button "Surprise, 1: you" [pressed]
+        - 'button "Surprise, 1: you" [pressed]'
         - button "Thanks, 0"
         - button "Applause, 0"
     `);
@@ -107,6 +107,44 @@ test.describe("comments and reactions", () => {
     await expect(own.getByRole("button", { name: /^Comments/ })).toHaveCount(0);
     await relative.reload();
     await expect(relative.getByText("The summer of the flood")).toHaveCount(0);
+    await relativeContext.close();
+  });
+
+  test("a shared answer carries its own reactions and comments", async ({ page, browser }, testInfo) => {
+    const author = await registerThroughApi(page.request, newPerson("Ruth", "Hughes"));
+    const { submission } = await answerQuestionnaire(page.request, "Life Lessons", "Be kind to your neighbours");
+    await shareSubmission(page.request, submission.id);
+
+    const relativeContext = await browser.newContext();
+    const relative = await relativeContext.newPage();
+    await registerThroughApi(relative.request, newPerson("Olof", "Hughes"), author.family_id);
+    await relative.goto("/family-book?tab=responses");
+    const panel = relative.getByRole("tabpanel", { name: "Shared Questionnaire Responses" });
+    await panel.getByRole("button", { name: /Life Lessons/ }).click();
+    // Each answer has its own conversation; the first answer's is used here.
+    const first = panel.getByRole("region", { name: /^Reactions and comments: / }).first();
+    const reactions = first.getByRole("group", { name: /^Reactions to / });
+    await reactions.getByRole("button", { name: "Thanks, 0" }).click();
+    await expect(reactions.getByRole("button", { name: "Thanks, 1: you" })).toHaveAttribute("aria-pressed", "true");
+    await first.getByRole("button", { name: "Comments", exact: true }).click();
+    await first.getByLabel("Add a comment").fill("Grandpa said the same.");
+    await first.getByRole("button", { name: "Post comment" }).click();
+    await expect(first.getByRole("button", { name: "Comments (1)" })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(relative);
+    await relative.screenshot({ path: `${shots}/answer-comment-${testInfo.project.name}.png`, fullPage: true });
+
+    // The author reads it in the Family Book too, and may remove it.
+    await page.goto("/family-book?tab=responses");
+    const own = page.getByRole("tabpanel", { name: "Shared Questionnaire Responses" });
+    await own.getByRole("button", { name: /Life Lessons/ }).click();
+    const ownFirst = own.getByRole("region", { name: /^Reactions and comments: / }).first();
+    await expect(ownFirst.getByRole("button", { name: "Thanks, 1: Olof" })).toHaveAttribute("aria-pressed", "false");
+    await ownFirst.getByRole("button", { name: "Comments (1)" }).click();
+    await expect(ownFirst.getByText("Grandpa said the same.")).toBeVisible();
+    await ownFirst.getByRole("button", { name: "Delete the comment by Olof Hughes" }).click();
+    await ownFirst.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(ownFirst.getByText("No comments yet. Be the first to say something.")).toBeVisible();
+    await expect(ownFirst.getByRole("button", { name: "Comments", exact: true })).toBeVisible();
     await relativeContext.close();
   });
 });

@@ -50,7 +50,7 @@ export function ReactionBar({
 
   return (
     <div className="flex flex-col gap-2">
-      <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+      <div role="group" aria-label={label} className="flex flex-wrap gap-1.5">
         {reactions.map((reaction) => (
           <button
             key={reaction.kind}
@@ -60,7 +60,7 @@ export function ReactionBar({
             disabled={busy !== null || !summary}
             onClick={() => void toggle(reaction.kind, reaction.mine)}
             className={cn(
-              "inline-flex min-h-11 min-w-14 items-center justify-center gap-1.5 rounded-full border px-3 text-base tabular-nums",
+              "inline-flex min-h-11 min-w-12 items-center justify-center gap-1 rounded-full border px-2.5 text-base tabular-nums",
               "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60",
               reaction.mine ? "border-primary bg-primary/10 font-semibold" : "border-input bg-card hover:bg-accent",
             )}
