@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteComment, PATCH as editComment } from "@/app/api/comments/[id]/route";
 import { GET as summaries } from "@/app/api/conversations/route";
 import { GET as memoryComments, POST as commentOnMemory } from "@/app/api/memories/[id]/comments/route";
@@ -22,7 +22,8 @@ import {
 } from "@/lib/schemas/conversations";
 import { controlCharacters } from "@/lib/schemas/text";
 import { UNKNOWN_REACTION } from "@/server/conversations/conversation-routes";
-import { getDb } from "@/server/db/client";
+import { summarizeConversations } from "@/server/conversations/reactions";
+import { getDatabase, getDb } from "@/server/db/client";
 import { call, type ApiResult } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { createMemoryAs } from "../helpers/memories";
@@ -277,6 +278,28 @@ describe("the summaries of a feed page", () => {
     const asStranger = await call(summaries, `/api/conversations?${query}`, { token: stranger.token });
     expect(asStranger.body.data.summaries.map((summary: { item_id: string }) => summary.item_id)).toEqual([strangers.id]);
     expect((await call(summaries, `/api/conversations?${query}`)).status).toBe(401);
+  });
+
+  it("read any number of items in one statement, and nothing through Prisma (no query per item)", async () => {
+    const memories = await Promise.all(Array.from({ length: 12 }, (_, index) => createMemoryAs(relative.token, { title: `Page item ${index}`, is_shared: "true" })));
+    await Promise.all(memories.slice(0, 6).map((memory) => comment({ type: "memory", id: memory.id, owner: () => relative }, cousin, "Lovely")));
+    await Promise.all(memories.map((memory) => react({ type: "memory", id: memory.id, owner: () => relative }, owner, "love")));
+    const database = await getDatabase();
+    const statements = vi.spyOn(database, "query");
+    const prisma = await getDb();
+    const prismaQueries = vi.spyOn(prisma, "$queryRawUnsafe");
+    try {
+      const asked = [...memories.map((memory) => ({ type: "memory" as const, id: memory.id })), { type: "answer" as const, id: items.answer.id }];
+      const result = await summarizeConversations({ viewer: { id: owner.user.id, family_id: owner.user.family_id }, items: asked });
+      expect(result).toHaveLength(13);
+      expect(result.slice(0, 12).map((summary) => summary.comment_count)).toEqual([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0]);
+      expect(result.slice(0, 12).every((summary) => summary.reactions[0]!.mine && summary.reactions[0]!.count === 1)).toBe(true);
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(prismaQueries).not.toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+      prismaQueries.mockRestore();
+    }
   });
 
   it("refuse ids that are not ids, and more than 200 items", async () => {
