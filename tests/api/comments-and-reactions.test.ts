@@ -20,6 +20,7 @@ import {
   SUMMARY_IDS_RULE,
   SUMMARY_TOO_MANY,
 } from "@/lib/schemas/conversations";
+import { commentProblem } from "@/lib/conversations";
 import { controlCharacters } from "@/lib/schemas/text";
 import { UNKNOWN_REACTION } from "@/server/conversations/conversation-routes";
 import { summarizeConversations } from "@/server/conversations/reactions";
@@ -314,7 +315,7 @@ describe("the summaries of a feed page", () => {
 });
 
 describe("the parsers of what a comment and a summary query may hold", () => {
-  it("accept any plain text of 1 to 2,000 characters after trimming, and nothing else", () => {
+  it("accept any plain text of 1 to 2,000 characters after trimming, and nothing else; the form agrees", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 2_100 }), (text) => {
         const parsed = commentInputSchema.safeParse({ body: text });
@@ -322,6 +323,8 @@ describe("the parsers of what a comment and a summary query may hold", () => {
         const plain = !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u.test(trimmed);
         expect(parsed.success).toBe(trimmed.length >= 1 && trimmed.length <= 2_000 && plain);
         if (parsed.success) expect(parsed.data.body).toBe(trimmed);
+        // The form's check, without zod, says the same and with the same first message.
+        expect(commentProblem(text)).toBe(parsed.success ? null : parsed.error.issues[0]!.message);
       }),
     );
   });

@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { formatRelativeTime } from "@/lib/dates";
-import { COMMENT_MAX_LENGTH, commentBody } from "@/lib/schemas/conversations";
+import { COMMENT_MAX_LENGTH, commentProblem } from "@/lib/conversations";
 import type { CommentDto } from "@/server/conversations/comments";
 import type { ConversationSummary } from "@/server/conversations/reactions";
 import { itemPath, ReactionBar } from "./reaction-bar";
@@ -27,12 +27,6 @@ export function conversationHint(summary: ConversationSummary | undefined) {
     reactions > 0 && plural(reactions, "reaction", "reactions"),
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(" · ") : null;
-}
-
-/** A comment's text, checked by the same rule the API applies; the first problem, or null. */
-function problemWith(text: string) {
-  const parsed = commentBody.safeParse(text);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
 function CommentForm({
@@ -56,7 +50,7 @@ function CommentForm({
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const problem = problemWith(text);
+    const problem = commentProblem(text);
     setError(problem);
     if (problem) return;
     setSaving(true);

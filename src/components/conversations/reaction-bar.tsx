@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { listPeople, REACTION_KINDS, reactionAccessibleName, REACTIONS, type ReactionKind } from "@/lib/schemas/conversations";
+import { listPeople, REACTION_KINDS, reactionAccessibleName, REACTIONS, type ReactionKind } from "@/lib/conversations";
 import type { ConversationSummary } from "@/server/conversations/reactions";
 import type { ConversationItem } from "./use-conversation-summaries";
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-client";
-import { SUMMARY_MAX_ITEMS } from "@/lib/schemas/conversations";
+import { SUMMARY_MAX_ITEMS } from "@/lib/conversations";
 import type { ConversationSummary } from "@/server/conversations/reactions";
 
 export type ConversationItem = { type: "memory" | "answer"; id: string };
