@@ -202,6 +202,29 @@ describe.each(["memory", "answer"] as const)("comments on a shared %s", (type) =
   });
 });
 
+describe("a member who leaves the family", () => {
+  it("takes their shared answers' conversations along, as the answers themselves (decision 004)", async () => {
+    const leaver = await createAccount({ familyId: owner.user.family_id, firstName: "Edith", lastName: "Hughes" });
+    const questionnaire = await createCustomQuestionnaire(leaver);
+    const saved = await answer(leaver, [{ question_id: questionnaire.questionIds[0]!, answer_text: "The old mill" }]);
+    const item: Item = { type: "answer", id: saved.body.data.submission.responses[0].id, owner: () => leaver };
+    expect((await share(item, true)).status).toBe(200);
+    expect((await comment(item, relative, "I remember the mill!")).status).toBe(201);
+    expect((await react(item, cousin, "love")).status).toBe(200);
+
+    const prisma = await getDb();
+    await prisma.user.update({ where: { id: leaver.user.id }, data: { family_id: null } });
+    for (const account of [owner, relative, cousin]) {
+      const list = await listComments(item, account);
+      expect(list.status).toBe(404);
+      expect(list.body.error).toBe("Answer not found");
+      expect((await react(item, account, "wow")).status).toBe(404);
+    }
+    const summary = await call(summaries, `/api/conversations?answer=${item.id}`, { token: relative.token });
+    expect(summary.body.data.summaries).toEqual([]);
+  });
+});
+
 describe("reactions", () => {
   it("are one of each kind per person, counted with who reacted, the caller's own marked", async () => {
     const item = items.memory;
