@@ -29,3 +29,22 @@ export function localToday(now = new Date()) {
 
 /** The days of the week, Monday first (the weekly questions' choice of day). */
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["minute", 60],
+  ["hour", 60 * 60],
+  ["day", 24 * 60 * 60],
+];
+
+/**
+ * When something was written, as people say it: "just now", "5 minutes ago", "3 hours ago",
+ * "yesterday", "4 days ago"; from a week on, the date ("July 14, 2020").
+ */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()) {
+  const seconds = Math.max(0, Math.round((now.getTime() - new Date(value).getTime()) / 1000));
+  if (seconds < 60) return "just now";
+  if (seconds >= 7 * 24 * 60 * 60) return formatLongDate(new Date(value));
+  const [unit, size] = [...RELATIVE_STEPS].reverse().find(([, length]) => seconds >= length)!;
+  return relative.format(-Math.floor(seconds / size), unit);
+}

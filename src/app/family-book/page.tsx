@@ -7,6 +7,7 @@ import { MemberFilter } from "@/components/family-book/member-filter";
 import { PRODUCT_NAME } from "@/lib/constants";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { familyBookIsEmpty } from "@/server/book/family-book-is-empty";
+import { summarizeConversations } from "@/server/conversations/reactions";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { listSharedMemories } from "@/server/memories/list-memories";
 import { listSharedSubmissions } from "@/server/questionnaires/list-shared-submissions";
@@ -36,6 +37,15 @@ export default async function FamilyBookPage({ searchParams }: { searchParams: S
     tab === "memories" ? null : listSharedSubmissions({ viewer: user, authorId: member }),
   ]);
 
+  // The comment counts and reactions of everything on the page: one statement (docs/decisions/026-comments-and-reactions.md).
+  const summaries = await summarizeConversations({
+    viewer: user,
+    items: [
+      ...memories.memories.map((memory) => ({ type: "memory" as const, id: memory.id })),
+      ...(submissions?.submissions ?? []).flatMap((submission) => submission.responses.map((response) => ({ type: "answer" as const, id: response.id }))),
+    ],
+  });
+
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -49,6 +59,8 @@ export default async function FamilyBookPage({ searchParams }: { searchParams: S
         initialTab={tab}
         initialMemories={{ items: memories.memories, nextCursor: memories.next_cursor }}
         initialSubmissions={submissions && { items: submissions.submissions, nextCursor: submissions.next_cursor }}
+        initialSummaries={summaries}
+        viewerId={user.id}
       />
     </div>
   );

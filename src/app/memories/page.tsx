@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { getCurrentUser } from "@/server/auth/current-user";
+import { summarizeConversations } from "@/server/conversations/reactions";
 import { listMemories } from "@/server/memories/list-memories";
 import { LinkPending } from "@/components/ui/link-pending";
 
@@ -17,8 +18,11 @@ export default async function MemoriesPage() {
   if (!user) return <AuthRequired heading="My Memories" message="Please sign in to see and add your memories." path="/memories" />;
 
   let page: Awaited<ReturnType<typeof listMemories>> | null = null;
+  let summaries: Awaited<ReturnType<typeof summarizeConversations>> = [];
   try {
     page = await listMemories({ viewer: user });
+    const shared = page.memories.filter((memory) => memory.is_shared).map((memory) => ({ type: "memory" as const, id: memory.id }));
+    summaries = await summarizeConversations({ viewer: user, items: shared });
   } catch (error) {
     console.error("Loading memories failed:", error);
   }
@@ -50,7 +54,7 @@ export default async function MemoriesPage() {
           </Button>
         </Card>
       ) : (
-        <MemoryList memories={page.memories} nextCursor={page.next_cursor} />
+        <MemoryList memories={page.memories} nextCursor={page.next_cursor} initialSummaries={summaries} viewerId={user.id} />
       )}
     </div>
   );

@@ -2,6 +2,8 @@
 
 import { useCallback, useState, type CSSProperties } from "react";
 import { toast } from "sonner";
+import { Conversation, conversationHint } from "@/components/conversations/conversation";
+import { useConversationSummaries, type ConversationSummaries } from "@/components/conversations/use-conversation-summaries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,6 +12,7 @@ import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatLongDate, formatTimelineDate } from "@/lib/dates";
 import { mergeTimeline } from "@/lib/family-book/timeline";
+import type { ConversationSummary } from "@/server/conversations/reactions";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 import type { SharedSubmissionDto } from "@/server/questionnaires/list-shared-submissions";
 import { CollapsibleCard } from "./collapsible-card";
@@ -26,7 +29,12 @@ type Props = {
   initialMemories: Feed<MemoryDto>;
   /** Null when the page was opened on Shared Memories: the answers are fetched when needed. */
   initialSubmissions: Feed<SharedSubmissionDto> | null;
+  /** The comment counts and reactions of the items sent with the page. */
+  initialSummaries: ConversationSummary[];
+  viewerId: string;
 };
+
+type ConversationProps = { summaries: ConversationSummaries; viewerId: string };
 
 /** The first photo of a memory, shown small on its card. */
 const coverOf = (memory: MemoryDto) => [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number)[0]?.thumbnail_url;
@@ -50,13 +58,16 @@ function SharedMemoryHeader({ memory }: { memory: MemoryDto }) {
   );
 }
 
-function SubmissionAnswers({ submission }: { submission: SharedSubmissionDto }) {
+function SubmissionAnswers({ submission, summaries, viewerId }: { submission: SharedSubmissionDto } & ConversationProps) {
   return (
-    <dl className="flex flex-col gap-4">
+    <dl className="flex flex-col gap-6">
       {submission.responses.map((response) => (
-        <div key={response.id}>
+        <div key={response.id} className="flex flex-col gap-3">
           <dt className="font-semibold">{response.questions.question_text}</dt>
-          <dd className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</dd>
+          <dd className="flex flex-col gap-3">
+            <span className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</span>
+            <Conversation item={{ type: "answer", id: response.id }} title={response.questions.question_text} summaries={summaries} viewerId={viewerId} />
+          </dd>
         </div>
       ))}
       {submission.responses.length === 0 && <p>No answer provided</p>}
@@ -89,12 +100,30 @@ function Empty({ title, text }: { title: string; text?: string }) {
   );
 }
 
-export function FamilyBookView({ member, initialTab, initialMemories, initialSubmissions }: Props) {
+/** A shared memory opened up, with its reactions and comments below it. */
+function SharedMemory({ memory, summaries, viewerId }: { memory: MemoryDto } & ConversationProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      <MemoryDetails memory={memory} />
+      <Conversation item={{ type: "memory", id: memory.id }} title={memory.title} summaries={summaries} viewerId={viewerId} />
+    </div>
+  );
+}
+
+export function FamilyBookView({ member, initialTab, initialMemories, initialSubmissions, initialSummaries, viewerId }: Props) {
   const [tab, setTab] = useState<FamilyBookTab>(initialTab);
   const [memories, setMemories] = useState(initialMemories);
   const [loadedSubmissions, setSubmissions] = useState(initialSubmissions);
   const submissions = loadedSubmissions ?? { items: [], nextCursor: null };
   const [loading, setLoading] = useState<null | "memories" | "submissions" | "refresh">(null);
+  const summaries = useConversationSummaries(
+    [
+      ...memories.items.map((memory) => ({ type: "memory" as const, id: memory.id })),
+      ...submissions.items.flatMap((submission) => submission.responses.map((response) => ({ type: "answer" as const, id: response.id }))),
+    ],
+    initialSummaries,
+  );
+  const conversation = { summaries, viewerId };
 
   const query = useCallback(
     (cursor: string | null) => {
@@ -170,8 +199,13 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
           <ul className="flex flex-col gap-4">
             {memories.items.map((memory) => (
               <li key={memory.id}>
-                <CollapsibleCard headingLevel={2} cover={coverOf(memory)} header={<SharedMemoryHeader memory={memory} />}>
-                  <MemoryDetails memory={memory} />
+                <CollapsibleCard
+                  headingLevel={2}
+                  cover={coverOf(memory)}
+                  header={<SharedMemoryHeader memory={memory} />}
+                  hint={conversationHint(summaries.get({ type: "memory", id: memory.id }))}
+                >
+                  <SharedMemory memory={memory} {...conversation} />
                 </CollapsibleCard>
               </li>
             ))}
@@ -200,7 +234,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                     </>
                   }
                 >
-                  <SubmissionAnswers submission={submission} />
+                  <SubmissionAnswers submission={submission} {...conversation} />
                 </CollapsibleCard>
               </li>
             ))}
@@ -254,9 +288,9 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                         <span className="text-muted-foreground">by {author}</span>
                       </>
                     }
-                    hint={isMemory ? "Click to expand..." : responseCount(entry.submission)}
+                    hint={isMemory ? (conversationHint(summaries.get({ type: "memory", id: entry.memory.id })) ?? "Click to expand...") : responseCount(entry.submission)}
                   >
-                    {isMemory ? <MemoryDetails memory={entry.memory} /> : <SubmissionAnswers submission={entry.submission} />}
+                    {isMemory ? <SharedMemory memory={entry.memory} {...conversation} /> : <SubmissionAnswers submission={entry.submission} {...conversation} />}
                   </CollapsibleCard>
                 </li>
               );

@@ -5,6 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { Conversation, conversationHint } from "@/components/conversations/conversation";
+import type { ConversationSummaries } from "@/components/conversations/use-conversation-summaries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -18,7 +20,7 @@ import { LinkPending } from "@/components/ui/link-pending";
 
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
-export function MemoryCard({ memory }: { memory: MemoryDto }) {
+export function MemoryCard({ memory, summaries, viewerId }: { memory: MemoryDto; summaries: ConversationSummaries; viewerId: string }) {
   const router = useRouter();
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -26,6 +28,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
   const [saving, setSaving] = useState(false);
   const photos = [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number);
   const photoViewer = usePhotoViewer(memory.title, photos);
+  const item = { type: "memory" as const, id: memory.id };
 
   async function toggleShared(next: boolean) {
     setSaving(true);
@@ -66,6 +69,7 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
             <p className="text-muted-foreground">
               <time dateTime={memory.memory_date}>{formatLongDate(memory.memory_date)}</time>
             </p>
+            {memory.is_shared && conversationHint(summaries.get(item)) && <p className="text-base text-muted-foreground">{conversationHint(summaries.get(item))}</p>}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
@@ -136,6 +140,8 @@ export function MemoryCard({ memory }: { memory: MemoryDto }) {
             ))}
           </ul>
         )}
+        {/* The author sees what the family said; a private memory's conversation is hidden with it. */}
+        {memory.is_shared && expanded && <Conversation item={item} title={memory.title} summaries={summaries} viewerId={viewerId} />}
       </div>
       {photoViewer.viewer}
     </Card>

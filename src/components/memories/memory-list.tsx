@@ -3,17 +3,35 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useConversationSummaries } from "@/components/conversations/use-conversation-summaries";
 import { apiRequest } from "@/lib/api-client";
+import type { ConversationSummary } from "@/server/conversations/reactions";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 import { MemoryCard } from "./memory-card";
 
 /** The first page comes from the server; further pages load on request. */
-export function MemoryList({ memories, nextCursor }: { memories: MemoryDto[]; nextCursor: string | null }) {
+export function MemoryList({
+  memories,
+  nextCursor,
+  initialSummaries,
+  viewerId,
+}: {
+  memories: MemoryDto[];
+  nextCursor: string | null;
+  /** The comment counts and reactions of the shared memories sent with the page. */
+  initialSummaries: ConversationSummary[];
+  viewerId: string;
+}) {
   const [more, setMore] = useState<MemoryDto[]>([]);
   const [cursor, setCursor] = useState(nextCursor);
   const [loading, setLoading] = useState(false);
   const shownIds = new Set(memories.map((memory) => memory.id));
   const all = [...memories, ...more.filter((memory) => !shownIds.has(memory.id))];
+  // Only a shared memory has a conversation (docs/product.md §17).
+  const summaries = useConversationSummaries(
+    all.filter((memory) => memory.is_shared).map((memory) => ({ type: "memory" as const, id: memory.id })),
+    initialSummaries,
+  );
 
   async function loadMore() {
     if (!cursor) return;
@@ -33,7 +51,7 @@ export function MemoryList({ memories, nextCursor }: { memories: MemoryDto[]; ne
       <ul className="flex flex-col gap-5">
         {all.map((memory) => (
           <li key={memory.id}>
-            <MemoryCard memory={memory} />
+            <MemoryCard memory={memory} summaries={summaries} viewerId={viewerId} />
           </li>
         ))}
       </ul>

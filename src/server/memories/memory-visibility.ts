@@ -39,3 +39,12 @@ export const visibleToSql = (viewer: Viewer) => Prisma.sql`(${ownedBySql(viewer)
 export function assertMemoryId(memoryId: string) {
   if (!UUID_PATTERN.test(memoryId)) throw notFound(MEMORY_NOT_FOUND);
 }
+
+/**
+ * The memories whose comments and reactions the viewer may read and add to: the shared ones of
+ * their family, their own shared ones included (docs/decisions/026-comments-and-reactions.md).
+ * A memory made private takes its conversation with it, for its author too, and brings it back
+ * when shared again: nothing is copied or deleted, the rule is applied at every read.
+ */
+export const conversationOpenTo = sharedWith;
+export const conversationOpenToSql = sharedWithSql;

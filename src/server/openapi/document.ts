@@ -5,6 +5,8 @@ import { signedInSchema } from "@/server/auth/session-response";
 import { familyMemberDtoSchema, profileDtoSchema } from "@/server/families/family-member-dto";
 import { invitationDtoSchema } from "@/server/invitations/invitation-dto";
 import { familyInviteDtoSchema } from "@/server/invites/family-invite-dto";
+import { commentDtoSchema } from "@/server/conversations/comments";
+import { conversationSummarySchema } from "@/server/conversations/reactions";
 import { photoUploadTicketSchema } from "@/server/memories/create-photo-upload";
 import { memoryDtoSchema } from "@/server/memories/memory-dto";
 import { sharedResponseDtoSchema } from "@/server/questionnaires/list-shared-responses";
@@ -13,6 +15,7 @@ import { searchResultDtoSchema } from "@/server/search/search-result-dto";
 import { questionDtoSchema, questionnaireDtoSchema, responseDtoSchema, submissionDtoSchema } from "@/server/questionnaires/questionnaire-dto";
 import { userDtoSchema } from "@/server/users/user-dto";
 import { accountOperations } from "./accounts";
+import { conversationOperations } from "./conversations";
 import { emailOperations } from "./email";
 import { familyBookOperations } from "./family-book";
 import { inviteOperations } from "./invites";
@@ -47,6 +50,7 @@ export const apiOperations: Operation[] = [
   ...memoryOperations,
   ...questionnaireOperations,
   ...familyBookOperations,
+  ...conversationOperations,
   ...searchOperations,
   ...weeklyQuestionOperations,
   ...storageOperations,
@@ -78,6 +82,8 @@ const namedSchemas = {
   SharedAnswer: sharedResponseDtoSchema,
   SharedSubmission: sharedSubmissionDtoSchema,
   SearchResult: searchResultDtoSchema,
+  Comment: commentDtoSchema,
+  ConversationSummary: conversationSummarySchema,
 };
 
 function buildDocument() {

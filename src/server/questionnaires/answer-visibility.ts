@@ -56,3 +56,11 @@ export function ownOrVisibleAnswersSql(viewer: Pick<UserDto, "id" | "family_id">
   const family = visibleAnswersSql(viewer);
   return family ? Prisma.sql`(${ownAnswersSql(viewer)} OR (${family}))` : ownAnswersSql(viewer);
 }
+
+/**
+ * The answers whose comments and reactions the viewer may read and add to: exactly the answers
+ * they may read in the Family Book, their own shared ones included
+ * (docs/decisions/026-comments-and-reactions.md); null when there are none.
+ */
+export const answerConversationOpenTo = visibleAnswersWhere;
+export const answerConversationOpenToSql = visibleAnswersSql;

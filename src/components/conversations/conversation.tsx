@@ -1,0 +1,282 @@
+"use client";
+
+import { MessageCircleIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { apiRequest } from "@/lib/api-client";
+import { formatRelativeTime } from "@/lib/dates";
+import { COMMENT_MAX_LENGTH, commentProblem } from "@/lib/conversations";
+import type { CommentDto } from "@/server/conversations/comments";
+import type { ConversationSummary } from "@/server/conversations/reactions";
+import { itemPath, ReactionBar } from "./reaction-bar";
+import type { ConversationItem, ConversationSummaries } from "./use-conversation-summaries";
+
+const countLabel = (count: number) => (count === 0 ? "Comments" : `Comments (${count})`);
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "2 comments · 3 reactions", for a closed card; null when there are none. */
+export function conversationHint(summary: ConversationSummary | undefined) {
+  if (!summary) return null;
+  const reactions = summary.reactions.reduce((total, reaction) => total + reaction.count, 0);
+  const parts = [
+    summary.comment_count > 0 && plural(summary.comment_count, "comment", "comments"),
+    reactions > 0 && plural(reactions, "reaction", "reactions"),
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+function CommentForm({
+  id,
+  label,
+  initial = "",
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  id: string;
+  label: string;
+  initial?: string;
+  submitLabel: string;
+  onSubmit: (text: string) => Promise<string | null>;
+  onCancel?: () => void;
+}) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = commentProblem(text);
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    const refused = await onSubmit(text);
+    setSaving(false);
+    setError(refused);
+    if (!refused && !onCancel) setText("");
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={COMMENT_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="min-h-20"
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-base text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : submitLabel}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function CommentEntry({ comment, onChanged, onRemoved }: { comment: CommentDto; onChanged: (comment: CommentDto) => void; onRemoved: () => void }) {
+  const id = useId();
+  const [mode, setMode] = useState<"read" | "edit" | "confirm">("read");
+  const name = `${comment.author.first_name} ${comment.author.last_name}`.trim();
+
+  async function save(text: string) {
+    const result = await apiRequest<{ comment: CommentDto }>(`/comments/${comment.id}`, { method: "PATCH", json: { body: text } });
+    if (!result.ok) return result.fieldErrors?.body?.[0] ?? result.error;
+    onChanged(result.data.comment);
+    setMode("read");
+    return null;
+  }
+
+  async function remove() {
+    const result = await apiRequest(`/comments/${comment.id}`, { method: "DELETE" });
+    if (!result.ok) {
+      toast.error("Error", { description: result.error });
+      return;
+    }
+    toast.success("Comment deleted");
+    onRemoved();
+  }
+
+  return (
+    <li className="flex flex-col gap-1 rounded-lg bg-muted/60 p-3">
+      <p className="text-base">
+        <span className="font-semibold">{name}</span>{" "}
+        <span className="text-muted-foreground">
+          · <time dateTime={comment.created_at}>{formatRelativeTime(comment.created_at)}</time>
+          {comment.edited && " · edited"}
+        </span>
+      </p>
+      {mode === "edit" ? (
+        <CommentForm id={`${id}-edit`} label="Edit your comment" initial={comment.body} submitLabel="Save" onSubmit={save} onCancel={() => setMode("read")} />
+      ) : (
+        <p className="text-lg break-words whitespace-pre-line">{comment.body}</p>
+      )}
+      {mode === "confirm" ? (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Delete this comment?">
+          <span>Delete this comment?</span>
+          <Button type="button" variant="destructive" size="sm" onClick={() => void remove()}>
+            Yes, delete
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => setMode("read")}>
+            Keep it
+          </Button>
+        </div>
+      ) : (
+        mode === "read" &&
+        (comment.can_edit || comment.can_remove) && (
+          <div className="flex flex-wrap gap-2">
+            {comment.can_edit && (
+              <Button type="button" variant="ghost" size="sm" className="min-h-11" onClick={() => setMode("edit")}>
+                Edit<span className="sr-only"> your comment</span>
+              </Button>
+            )}
+            {comment.can_remove && (
+              <Button type="button" variant="ghost" size="sm" className="min-h-11" onClick={() => setMode("confirm")}>
+                Delete<span className="sr-only"> the comment by {name}</span>
+              </Button>
+            )}
+          </div>
+        )
+      )}
+    </li>
+  );
+}
+
+/** The comments, read when opened, and a box to add one. */
+function Comments({ item, title, onCountChange }: { item: ConversationItem; title: string; onCountChange: (delta: number) => void }) {
+  const id = useId();
+  const [comments, setComments] = useState<CommentDto[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+
+  const request = (cursor: string | null) => {
+    const query = new URLSearchParams({ limit: "100" });
+    if (cursor) query.set("cursor", cursor);
+    return apiRequest<{ comments: CommentDto[]; next_cursor: string | null }>(`${itemPath(item)}/comments?${query}`);
+  };
+
+  function show(result: Awaited<ReturnType<typeof request>>, cursor: string | null) {
+    if (!result.ok) {
+      setFailed(true);
+      return;
+    }
+    setFailed(false);
+    setComments((current) => [...(cursor ? (current ?? []) : []), ...result.data.comments]);
+    setNextCursor(result.data.next_cursor);
+  }
+
+  async function load(cursor: string | null) {
+    show(await request(cursor), cursor);
+  }
+
+  useEffect(() => {
+    let current = true;
+    void request(null).then((result) => {
+      if (current) show(result, null);
+    });
+    return () => {
+      current = false;
+    };
+    // The item does not change while its comments are open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function add(text: string) {
+    const result = await apiRequest<{ comment: CommentDto }>(`${itemPath(item)}/comments`, { json: { body: text } });
+    if (!result.ok) return result.fieldErrors?.body?.[0] ?? result.error;
+    setComments((current) => [...(current ?? []), result.data.comment]);
+    onCountChange(1);
+    return null;
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {failed ? (
+        <p role="alert">
+          Failed to load the comments.{" "}
+          <Button type="button" variant="link" onClick={() => void load(null)}>
+            Try again
+          </Button>
+        </p>
+      ) : comments === null ? (
+        <p className="text-muted-foreground">Loading comments...</p>
+      ) : comments.length === 0 ? (
+        <p className="text-muted-foreground">No comments yet. Be the first to say something.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={`Comments on ${title}`}>
+          {comments.map((comment) => (
+            <CommentEntry
+              key={comment.id}
+              comment={comment}
+              onChanged={(changed) => setComments((current) => (current ?? []).map((entry) => (entry.id === changed.id ? changed : entry)))}
+              onRemoved={() => {
+                setComments((current) => (current ?? []).filter((entry) => entry.id !== comment.id));
+                onCountChange(-1);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {nextCursor && (
+        <Button type="button" variant="outline" onClick={() => void load(nextCursor)}>
+          Show more comments
+        </Button>
+      )}
+      <CommentForm id={`${id}-new`} label="Add a comment" submitLabel="Post comment" onSubmit={add} />
+    </div>
+  );
+}
+
+/**
+ * Under a shared memory or answer: its reactions, and its comments behind a button that shows the
+ * count (docs/product.md §17).
+ */
+export function Conversation({
+  item,
+  title,
+  summaries,
+  viewerId,
+}: {
+  item: ConversationItem;
+  /** The memory's title or the answer's question, to name the reactions and comments by. */
+  title: string;
+  summaries: ConversationSummaries;
+  viewerId: string;
+}) {
+  const id = useId();
+  const summary = summaries.get(item);
+  const [open, setOpen] = useState(false);
+  const count = summary?.comment_count ?? 0;
+
+  return (
+    <section aria-label={`Reactions and comments: ${title}`} className="flex flex-col gap-3 border-t pt-4">
+      <ReactionBar item={item} summary={summary} viewerId={viewerId} onChange={summaries.set} label={`Reactions to ${title}`} />
+      <div>
+        <Button type="button" variant="outline" aria-expanded={open} aria-controls={`${id}-comments`} onClick={() => setOpen((value) => !value)}>
+          <MessageCircleIcon aria-hidden="true" />
+          {countLabel(count)}
+        </Button>
+      </div>
+      <div id={`${id}-comments`} hidden={!open}>
+        {open && <Comments item={item} title={title} onCountChange={(delta) => summaries.adjustComments(item, delta)} />}
+      </div>
+    </section>
+  );
+}

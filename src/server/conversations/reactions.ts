@@ -1,0 +1,113 @@
+import "server-only";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { REACTION_KINDS, type ReactionKind } from "@/lib/schemas/conversations";
+import { getDb, queryRows } from "@/server/db/client";
+import { conversationOpenToSql } from "@/server/memories/memory-visibility";
+import { answerConversationOpenToSql } from "@/server/questionnaires/answer-visibility";
+import type { UserDto } from "@/server/users/user-dto";
+import { findOpenItem, itemColumn, type ItemRef, type ItemType } from "./conversation-item";
+
+// Reactions (docs/product.md §17): one of each kind per person per item, kept unique by the
+// database, so a tap sent twice at once counts once. Adding is PUT and taking back is DELETE:
+// both say what the person wants, not "the opposite of now", so repeated or crossed requests
+// settle where the last tap left them.
+
+
+const person = z.strictObject({ id: z.guid(), first_name: z.string(), last_name: z.string() });
+
+export const reactionSummarySchema = z.strictObject({
+  kind: z.enum(REACTION_KINDS),
+  count: z.number().int(),
+  people: z.array(person).meta({ description: "Who reacted so, the caller included, first to react first." }),
+  mine: z.boolean().meta({ description: "The caller reacted so." }),
+});
+
+export const conversationSummarySchema = z.strictObject({
+  item_type: z.enum(["memory", "answer"]),
+  item_id: z.guid(),
+  comment_count: z.number().int(),
+  reactions: z.array(reactionSummarySchema).meta({ description: "Every kind, in the order shown, with a count of 0 when nobody reacted so." }),
+});
+export type ConversationSummary = z.output<typeof conversationSummarySchema>;
+
+const summaryRowSchema = z.strictObject({
+  item_type: z.enum(["memory", "answer"]),
+  item_id: z.guid(),
+  comment_count: z.number().int(),
+  reactions: z.array(z.strictObject({ kind: z.enum(REACTION_KINDS), id: z.guid(), first_name: z.string(), last_name: z.string() })),
+});
+type SummaryRow = z.output<typeof summaryRowSchema>;
+
+function toSummary(row: SummaryRow, viewer: Pick<UserDto, "id">): ConversationSummary {
+  return {
+    item_type: row.item_type,
+    item_id: row.item_id,
+    comment_count: row.comment_count,
+    reactions: REACTION_KINDS.map((kind) => {
+      const people = row.reactions.filter((reaction) => reaction.kind === kind).map(({ id, first_name, last_name }) => ({ id, first_name, last_name }));
+      return { kind, count: people.length, people, mine: people.some((reactor) => reactor.id === viewer.id) };
+    }),
+  };
+}
+
+/** Comment count and reactions of one kind of item, on its column, for the items in `ids` open to the viewer. */
+function summaryPart(type: ItemType, ids: string[], viewer: Pick<UserDto, "id" | "family_id">) {
+  const column = Prisma.raw(type === "memory" ? "memory_id" : "response_id");
+  const counts = (itemId: Prisma.Sql) => Prisma.sql`
+    (SELECT count(*)::int FROM comments c WHERE c.${column} = ${itemId}) AS comment_count,
+    COALESCE((SELECT json_agg(json_build_object('kind', x.kind, 'id', u.id, 'first_name', u.first_name, 'last_name', u.last_name) ORDER BY x.created_at, x.id)
+                FROM reactions x JOIN users u ON u.id = x.user_id WHERE x.${column} = ${itemId}), '[]') AS reactions`;
+  const list = Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`));
+  if (type === "memory") {
+    return Prisma.sql`SELECT 'memory' AS item_type, m.id::text AS item_id, ${counts(Prisma.sql`m.id`)}
+                        FROM memories m WHERE m.id IN (${list}) AND ${conversationOpenToSql(viewer)}`;
+  }
+  const open = answerConversationOpenToSql(viewer);
+  if (!open) return null;
+  return Prisma.sql`SELECT 'answer' AS item_type, r.id::text AS item_id, ${counts(Prisma.sql`r.id`)}
+                      FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id
+                     WHERE r.id IN (${list}) AND ${open}`;
+}
+
+/**
+ * The comment counts and reactions of a page of items, in one statement however many there are
+ * (docs/decisions/026-comments-and-reactions.md). Items the viewer may not see, and private ones,
+ * are left out: the answer holds only what the viewer may read.
+ */
+export async function summarizeConversations({ viewer, items }: { viewer: Pick<UserDto, "id" | "family_id">; items: ItemRef[] }): Promise<ConversationSummary[]> {
+  const parts = (["memory", "answer"] as const)
+    .map((type) => {
+      const ids = [...new Set(items.filter((item) => item.type === type).map((item) => item.id))];
+      return ids.length > 0 ? summaryPart(type, ids, viewer) : null;
+    })
+    .filter((part) => part !== null);
+  if (parts.length === 0) return [];
+  const rows = await queryRows(Prisma.join(parts, " UNION ALL "), summaryRowSchema);
+  const byKey = new Map(rows.map((row) => [`${row.item_type}:${row.item_id}`, toSummary(row, viewer)]));
+  // In the order asked for, each once.
+  const seen = new Set<string>();
+  return items.flatMap((item) => {
+    const key = `${item.type}:${item.id}`;
+    const summary = byKey.get(key);
+    if (!summary || seen.has(key)) return [];
+    seen.add(key);
+    return [summary];
+  });
+}
+
+/** The viewer adds (on) or takes back (off) a reaction of theirs; answers the item's summary. */
+export async function setReaction({ viewer, item, kind, on }: { viewer: UserDto; item: ItemRef; kind: ReactionKind; on: boolean }) {
+  await findOpenItem(viewer, item);
+  const prisma = await getDb();
+  if (on) {
+    // The unique key (item, person, kind) decides between taps that arrive together.
+    await prisma.reaction.createMany({ data: [{ ...itemColumn(item), user_id: viewer.id, kind }], skipDuplicates: true });
+  } else {
+    await prisma.reaction.deleteMany({ where: { ...itemColumn(item), user_id: viewer.id, kind } });
+  }
+  const [summary] = await summarizeConversations({ viewer, items: [item] });
+  // Made private in the meantime: gone for the viewer, like any item they may not see.
+  if (!summary) return (await findOpenItem(viewer, item), summary!);
+  return summary;
+}
