@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import type { z } from "zod";
 import type { EmailPreferenceKind } from "@/lib/email-preferences";
 import type { EmailFooter } from "./templates/email-layout";
+import { DeleteAccountEmail, deleteAccountEmailProps, deleteAccountSubject } from "./templates/delete-account-email";
 import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "./templates/confirm-email-email";
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
 import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
@@ -74,6 +75,12 @@ export const emailTemplates = {
     props: weeklyQuestionsStartedEmailProps,
     subject: weeklyQuestionsStartedSubject,
     body: (props) => <WeeklyQuestionsStartedEmail {...props} />,
+  }),
+  "delete-account": define({
+    kind: "transactional",
+    props: deleteAccountEmailProps,
+    subject: deleteAccountSubject,
+    body: (props) => <DeleteAccountEmail {...props} />,
   }),
 };
 
