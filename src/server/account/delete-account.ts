@@ -127,7 +127,8 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       const members = familyId ? await lockFamily(tx, familyId) : [];
       // Re-read under the lock: a parallel deletion may have finished meanwhile.
       const user = await tx.user.findUnique({ where: { id: userId }, select: { first_name: true, last_name: true, email_normalized: true, family_id: true } });
-      if (!user || user.family_id !== familyId) throw new AppError("CONFLICT", "Your account changed meanwhile. Please try again.");
+      if (!user) throw new AppError("UNAUTHORIZED", "Please sign in again.");
+      if (user.family_id !== familyId) throw new AppError("CONFLICT", "Your family changed meanwhile. Please try again.");
       lastAdminRule(members, userId);
       const alone = members.length <= 1;
 
@@ -142,6 +143,12 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
           data: { user_id: null, author_name: authorName },
         });
       }
+      // Tags of them go (a name is theirs to take); so do their questionnaires nobody else
+      // answered, and the invitations they sent. What is left of the family's ties to them is undone.
+      await tx.memoryTag.deleteMany({ where: { tagged_user_id: userId } });
+      // (Not `every: { user_id }`: a kept answer's null author would count as theirs.)
+      await tx.questionnaire.deleteMany({ where: { created_by_id: userId, submissions: { none: { OR: [{ user_id: { not: userId } }, { user_id: null }] } } } });
+      await tx.invitation.deleteMany({ where: { invited_by_id: userId } });
       if (familyId && !alone) await detachFromFamily(tx, { id: userId }, familyId);
 
       // What storage holds for them: their photos (original and both variants) and pending uploads.
@@ -151,9 +158,6 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       });
       const uploads = await tx.photoUpload.findMany({ where: { user_id: userId }, select: { key: true } });
 
-      // Their questionnaires that nobody else answered go; the others stay the family's, unsigned.
-      await tx.questionnaire.deleteMany({ where: { created_by_id: userId, submissions: { every: { user_id: userId } } } });
-      await tx.invitation.deleteMany({ where: { invited_by_id: userId } });
       await tx.emailDelivery.deleteMany({ where: { user_id: userId } });
       // Rate-limit counters named by the account (its id, or its address alone or with a client address).
       await tx.$executeRaw`DELETE FROM rate_limits WHERE key LIKE ${`%:${userId}`} OR key LIKE ${`%:${user.email_normalized}`} OR key LIKE ${`%:${user.email_normalized}|%`}`;
