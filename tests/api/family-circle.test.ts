@@ -59,7 +59,7 @@ describe("making a member admin and stepping down", () => {
     expect((await call(changeRole, "/api/family/members/nope", { token: owner.token, params: { id: "nope" }, body: { role: "admin" }, method: "PATCH" })).status).toBe(404);
     const bad = await setRole(owner, relative, "owner");
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors.role).toEqual(['Choose "admin" or "member"']);
+    expect(bad.body.fieldErrors!.role).toEqual(['Choose "admin" or "member"']);
   });
 
   it("two admins stepping down at the same moment leave one of them admin", async () => {
