@@ -79,6 +79,30 @@ async function busyMember(familyId: string) {
     data: { family_id: familyId, invited_by_id: person.user.id, first_name: "Cousin", email: "cousin@example.com", email_normalized: "cousin@example.com", note: `From ${marker}`, code_hash: randomUUID(), expires_at: soon },
   });
   await prisma.rateLimit.create({ data: { key: `rate:change-email-account:${person.user.id}`, points: 1 } });
+  // Weekly questions to them, with a send and its answer link, and a digest.
+  await prisma.weeklyQuestionPlan.create({
+    data: {
+      family_id: familyId,
+      recipient_id: person.user.id,
+      created_by_id: person.user.id,
+      mode: "library",
+      time_zone: "Europe/Stockholm",
+      weekday: 0,
+      hour: 9,
+      origin: "https://familybook.example",
+      items: { create: [{ position: 0, question_id: questionnaire.questionIds[0]! }] },
+      sends: {
+        create: [
+          {
+            question_id: questionnaire.questionIds[0]!,
+            scheduled_for: new Date(),
+            tokens: { create: [{ token_hash: randomUUID(), purpose: "answer", expires_at: soon }] },
+          },
+        ],
+      },
+    },
+  });
+  await prisma.weeklyDigest.create({ data: { user_id: person.user.id, week_of: new Date(), origin: "https://familybook.example" } });
   await prisma.rateLimit.create({ data: { key: `rate:sign-in-account:${person.user.email.toLowerCase()}`, points: 1 } });
   const photoKeys = (await prisma.memoryPhoto.findMany({ where: { memory: { user_id: person.user.id } } })).flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]);
   return { person, marker, shared, secret, photoKeys, uploadKey: `uploads/${person.user.id}/${ticket.id}` };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PATCH as changeRole, DELETE as removeMember } from "@/app/api/family/members/[id]/route";
-import { GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
+import { GET as getMemoryRoute, PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
 import { GET as sharedMemories } from "@/app/api/memories/shared/route";
 import { GET as familyMembers } from "@/app/api/profiles/family-members/route";
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
@@ -16,7 +16,7 @@ import {
 import { getDb } from "@/server/db/client";
 import { call } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
-import { createMemoryAs } from "../helpers/memories";
+import { createMemoryAs, memoryForm } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
 // The family circle (docs/product.md, "The family circle"; docs/decisions/024-leaving-and-the-circle.md).
@@ -117,6 +117,15 @@ describe("removing a member", () => {
     const boat = await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: relative.token, params: { id: theirShared.id } });
     expect(boat.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Margaret Hughes", last_name: "" } })]);
     expect(await (await getDb()).memoryTag.count({ where: { tagged_user_id: relative.user.id } })).toBe(0);
+    // Editing the memory's tagged members keeps the plain-text tag.
+    const edited = await call(updateMemoryRoute, `/api/memories/${ownerMemory.id}`, {
+      token: owner.token,
+      params: { id: ownerMemory.id },
+      method: "PUT",
+      body: memoryForm({ title: "Margaret's garden", taggedUserIds: [] }),
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Tom Hughes", last_name: "" } })]);
     // And the Family Book's members no longer list him.
     const members = await call(familyMembers, "/api/profiles/family-members", { token: cousin.token });
     expect(members.body.data.familyMembers.map((member: { id: string }) => member.id)).not.toContain(relative.user.id);

@@ -58,9 +58,8 @@ function ConfirmAction({ member, action }: { member: FamilyMemberDto; action: Ac
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && (setOpen(next), setError(null))}>
       <DialogTrigger asChild>
-        <Button type="button" variant="outline" className={action === "remove" ? "text-destructive" : undefined}>
+        <Button type="button" variant="outline" aria-label={`${texts.trigger}: ${name}`} className={action === "remove" ? "text-destructive" : undefined}>
           {texts.trigger}
-          <span className="sr-only">: {name}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
