@@ -117,12 +117,12 @@ describe("removing a member", () => {
     const boat = await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: relative.token, params: { id: theirShared.id } });
     expect(boat.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Margaret Hughes", last_name: "" } })]);
     expect(await (await getDb()).memoryTag.count({ where: { tagged_user_id: relative.user.id } })).toBe(0);
-    // Editing the memory's tagged members keeps the plain-text tag.
+    // Untagging every member keeps the plain-text tag: it names nobody to untag.
     const edited = await call(updateMemoryRoute, `/api/memories/${ownerMemory.id}`, {
       token: owner.token,
       params: { id: ownerMemory.id },
       method: "PUT",
-      body: memoryForm({ title: "Margaret's garden", taggedUserIds: [] }),
+      body: memoryForm({ title: "Margaret's garden", taggedUserIds: "[]" }),
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Tom Hughes", last_name: "" } })]);

@@ -42,6 +42,7 @@ test.describe("the family circle", () => {
     await expect(makeAdmin).toBeHidden();
     await expect(page.getByText("Tom Hughes is now an admin")).toBeVisible();
     await expect(members.getByRole("button", { name: "Make admin: Tom Hughes" })).toHaveCount(0);
+    await expect(members.getByRole("button", { name: "Step down as admin" }).filter({ visible: true })).toBeVisible();
 
     await members.getByRole("button", { name: "Remove from family: Ruth Hughes" }).filter({ visible: true }).click();
     const remove = page.getByRole("dialog", { name: "Remove Ruth Hughes from the family?" });
@@ -55,6 +56,13 @@ test.describe("the family circle", () => {
     await remove.getByRole("button", { name: "Remove from family" }).click();
     await expect(page.getByText("Ruth Hughes was removed from the family")).toBeVisible();
     await expect(members.locator("table, ul").filter({ visible: true })).not.toContainText("Ruth Hughes");
+
+    // With Tom an admin, Margaret may step down; then she has no actions left.
+    await members.getByRole("button", { name: "Step down as admin" }).filter({ visible: true }).click();
+    const stepDown = page.getByRole("dialog", { name: "Step down as admin?" });
+    await stepDown.getByRole("button", { name: "Step down" }).click();
+    await expect(page.getByText("You are no longer an admin")).toBeVisible();
+    await expect(members.getByRole("button")).toHaveCount(0);
 
     // Her shared memory left the Family Book; she still has it.
     await page.goto("/family-book");

@@ -9,6 +9,8 @@ import { MemberActions } from "./member-actions";
  */
 export function FamilyMembersTable({ members, viewerId }: { members: FamilyMemberDto[]; viewerId: string }) {
   const viewerIsAdmin = members.some((member) => member.id === viewerId && member.is_admin);
+  const otherAdmins = members.some((member) => member.id !== viewerId && member.is_admin);
+  const actions = (member: FamilyMemberDto) => <MemberActions member={member} isViewer={member.id === viewerId} otherAdmins={otherAdmins} />;
   const nameOf = (member: FamilyMemberDto) => `${member.first_name} ${member.last_name}${member.id === viewerId ? " (you)" : ""}`;
   return (
     <section aria-labelledby="members-title" className="flex flex-col gap-4">
@@ -17,7 +19,7 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
       </h2>
       {viewerIsAdmin && (
         <p className="text-base text-muted-foreground">
-          As an admin you can make a member admin, or remove them from the family. To stop being an admin, first make someone else admin.
+          As an admin you can make a member admin, or remove them from the family. You can step down as admin once someone else is admin.
         </p>
       )}
 
@@ -41,7 +43,7 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
               </th>
               <td className="px-4 py-3">{formatLongDate(member.created_at)}</td>
               <td className="px-4 py-3 capitalize">{member.family_role}</td>
-              {viewerIsAdmin && <td className="px-4 py-3">{member.id === viewerId ? null : <MemberActions member={member} />}</td>}
+              {viewerIsAdmin && <td className="px-4 py-3">{actions(member)}</td>}
             </tr>
           ))}
         </tbody>
@@ -59,7 +61,7 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
                 </span>
               </div>
             </div>
-            {viewerIsAdmin && member.id !== viewerId && <MemberActions member={member} />}
+            {viewerIsAdmin && (member.id !== viewerId || otherAdmins) && actions(member)}
           </li>
         ))}
       </ul>
