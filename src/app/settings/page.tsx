@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { EmailAddressCard } from "@/components/settings/email-address-card";
+import { DeleteAccountCard } from "@/components/settings/delete-account-card";
 import { EmailPreferencesCard } from "@/components/settings/email-preferences-card";
 import { requireUserOrRedirect } from "@/server/auth/current-user";
 import { readEmailAddress } from "@/server/auth/email-verification";
@@ -18,6 +19,7 @@ export default async function SettingsPage() {
       </p>
       <EmailAddressCard email={user.email} confirmed={address.confirmed} signsInWithGoogle={address.signsInWithGoogle} />
       <EmailPreferencesCard initial={preferences} />
+      <DeleteAccountCard signsInWithGoogle={address.signsInWithGoogle} />
     </div>
   );
 }

@@ -52,7 +52,7 @@ export function OnThisDayCard({ viewerId }: { viewerId: string }) {
             return (
               <li key={memory.id}>
                 <Link
-                  href={own ? `/memories/edit/${memory.id}` : `/family-book?member=${memory.user_id}`}
+                  href={own ? `/memories/edit/${memory.id}` : memory.user_id ? `/family-book?member=${memory.user_id}` : "/family-book"}
                   className="flex min-h-11 items-center gap-4 rounded-lg p-2 hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
                   {cover && (

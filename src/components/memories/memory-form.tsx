@@ -53,7 +53,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
     memory_date: memory?.memory_date ?? "",
     content: memory?.content ?? "",
     is_shared: memory?.is_shared ?? false,
-    taggedUserIds: memory?.memory_tags.map((tag) => tag.tagged_user_id) ?? [],
+    taggedUserIds: memory?.memory_tags.flatMap((tag) => (tag.tagged_user_id ? [tag.tagged_user_id] : [])) ?? [],
   };
   const form = useForm<MemoryFormValues>({ resolver: zodResolver(memoryFormSchema), defaultValues: initial });
   const { errors } = form.formState;

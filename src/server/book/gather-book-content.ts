@@ -1,4 +1,5 @@
 import "server-only";
+import { authorProfile, tagProfile } from "@/server/families/former-member";
 import { getDb } from "@/server/db/client";
 import { sameFamilyAs } from "@/server/families/viewer-scope";
 import { notFound } from "@/server/http/app-error";
@@ -69,8 +70,9 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         title: true,
         content: true,
         memory_date: true,
+        author_name: true,
         user: { select: { id: true, first_name: true, last_name: true } },
-        memory_tags: { select: { tagged_user: { select: { first_name: true, last_name: true } } }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
+        memory_tags: { select: { tagged_name: true, tagged_user: { select: { first_name: true, last_name: true } } }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
         memory_photos: { select: { id: true, display_key: true, width: true, height: true }, orderBy: [{ order_number: "asc" }, { created_at: "asc" }] },
       },
     }),
@@ -81,6 +83,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
           select: {
             id: true,
             created_at: true,
+            author_name: true,
             user: { select: { id: true, first_name: true, last_name: true } },
             questionnaire: { select: { title: true } },
             responses: {
@@ -107,9 +110,9 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         id: memory.id,
         title: memory.title,
         date: dayOf(memory.memory_date),
-        author: fullName(memory.user),
-        authorId: memory.user.id,
-        taggedNames: memory.memory_tags.map((tag) => fullName(tag.tagged_user)),
+        author: fullName(authorProfile(memory.user, memory.author_name)),
+        authorId: memory.user?.id ?? `former:${fullName(authorProfile(null, memory.author_name))}`,
+        taggedNames: memory.memory_tags.map((tag) => fullName(tagProfile(tag.tagged_user, tag.tagged_name))),
         content: memory.content,
         photos: memory.memory_photos.map((photo) => ({
           id: photo.id,
@@ -125,8 +128,8 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         id: submission.id,
         questionnaireTitle: submission.questionnaire.title,
         date: dayOf(submission.created_at),
-        author: fullName(submission.user),
-        authorId: submission.user.id,
+        author: fullName(authorProfile(submission.user, submission.author_name)),
+        authorId: submission.user?.id ?? `former:${fullName(authorProfile(null, submission.author_name))}`,
         answers: submission.responses.map((response) => ({ question: response.question.question_text, answer: response.answer_text })),
       }),
     ),

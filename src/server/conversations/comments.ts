@@ -33,7 +33,7 @@ const commentSelect = {
 
 type CommentRow = { id: string; body: string; created_at: Date; updated_at: Date; user: { id: string; first_name: string; last_name: string } };
 
-function toCommentDto(row: CommentRow, viewer: Pick<UserDto, "id">, itemAuthorId: string): CommentDto {
+function toCommentDto(row: CommentRow, viewer: Pick<UserDto, "id">, itemAuthorId: string | null): CommentDto {
   return {
     id: row.id,
     body: row.body,
@@ -77,7 +77,7 @@ async function findOpenComment(viewer: UserDto, commentId: string) {
     select: { user_id: true, memory: { select: { user_id: true } }, response: { select: { submission: { select: { user_id: true } } } } },
   });
   if (!comment) throw notFound(COMMENT_NOT_FOUND);
-  return { writerId: comment.user_id, itemAuthorId: comment.memory?.user_id ?? comment.response!.submission.user_id };
+  return { writerId: comment.user_id, itemAuthorId: comment.memory ? comment.memory.user_id : comment.response!.submission.user_id };
 }
 
 /** The writer changes their comment's text. */

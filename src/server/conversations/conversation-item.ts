@@ -34,7 +34,7 @@ export function commentsOpenTo(viewer: Viewer): Prisma.CommentWhereInput {
  * The item, when its conversation is open to the viewer, with its author; otherwise the same 404
  * as for an item that does not exist ("Memory not found", "Answer not found").
  */
-export async function findOpenItem(viewer: Viewer, item: ItemRef): Promise<{ authorId: string }> {
+export async function findOpenItem(viewer: Viewer, item: ItemRef): Promise<{ authorId: string | null }> {
   if (!UUID_PATTERN.test(item.id)) throw notFound(notFoundMessage(item.type));
   const prisma = await getDb();
   if (item.type === "memory") {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { EmailPreferenceKind } from "@/lib/email-preferences";
 import type { EmailFooter } from "./templates/email-layout";
 import { BookReadyEmail, bookReadyEmailProps, bookReadySubject } from "./templates/book-ready-email";
+import { DeleteAccountEmail, deleteAccountEmailProps, deleteAccountSubject } from "./templates/delete-account-email";
 import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "./templates/confirm-email-email";
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
 import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
@@ -88,6 +89,12 @@ export const emailTemplates = {
     props: bookReadyEmailProps,
     subject: bookReadySubject,
     body: (props) => <BookReadyEmail {...props} />,
+  }),
+  "delete-account": define({
+    kind: "transactional",
+    props: deleteAccountEmailProps,
+    subject: deleteAccountSubject,
+    body: (props) => <DeleteAccountEmail {...props} />,
   }),
 };
 

@@ -29,8 +29,13 @@ export async function joinOrStartFamily(
   }
   const family = await tx.family.create({ data: { name: familyName }, select: { id: true } });
   const user = await tx.user.create({ data: { ...account, family_id: family.id, family_role: "admin" } });
-  await tx.familyInvite.create({ data: { code: family.id, family_id: family.id, created_by_id: user.id, expires_at: inviteExpiry() } });
+  await openFirstInvite(tx, family.id, user.id);
   return user;
+}
+
+/** A new family's invite link, whose code is the family's own id (docs/decisions/008-invites.md). */
+export async function openFirstInvite(tx: Transaction, familyId: string, adminId: string) {
+  await tx.familyInvite.create({ data: { code: familyId, family_id: familyId, created_by_id: adminId, expires_at: inviteExpiry() } });
 }
 
 /**

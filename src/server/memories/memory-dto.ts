@@ -31,7 +31,7 @@ const name = { first_name: z.string(), last_name: z.string() };
  */
 export const memoryRecordSchema = z.strictObject({
   id: z.guid(),
-  user_id: z.guid(),
+  user_id: z.guid().nullable().meta({ description: "The author; null once they deleted their account and left it to the family (profiles then holds the name they left, or \"A former member\")." }),
   title: z.string(),
   content: z.string(),
   memory_date: z.iso.date(),
@@ -40,7 +40,11 @@ export const memoryRecordSchema = z.strictObject({
   updated_at: z.iso.datetime(),
   profiles: z.strictObject(name),
   memory_photos: z.array(z.strictObject({ id: z.guid(), order_number: z.number().int(), display_key: z.string(), thumbnail_key: z.string() })),
-  memory_tags: z.array(z.strictObject({ id: z.guid(), tagged_user_id: z.guid(), profiles: z.strictObject(name) })),
+  memory_tags: z.array(z.strictObject({
+      id: z.guid(),
+      tagged_user_id: z.guid().nullable().meta({ description: "The tagged member; null for a plain-text tag, left when the person left the family (profiles.first_name holds the name)." }),
+      profiles: z.strictObject(name),
+    })),
 });
 export type MemoryRecord = z.output<typeof memoryRecordSchema>;
 

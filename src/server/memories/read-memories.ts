@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
+import { authorProfileSql } from "@/server/families/former-member";
 import { getStorage } from "@/server/storage";
 import { memoryRecordSchema, toMemoryDtos } from "./memory-dto";
 
@@ -10,7 +11,7 @@ const isoTimestamp = (column: "m.created_at" | "m.updated_at") => Prisma.raw(`to
 /**
  * The one statement every read of memories goes through, whether a page of a list or a single
  * memory: the memories in `scope` (a WHERE clause from memory-visibility.ts, on `memories m`),
- * newest memory_date first, with their author, and their photos and tags gathered as JSON beside
+ * newest memory_date first, with their author (or the name a departed author left on it), and their photos and tags gathered as JSON beside
  * them. Hand-written because every screen and feed reads it (docs/decisions/006-hot-reads-in-sql.md).
  * Reads one more than `limit` to tell whether more follow; only `limit` are signed and returned.
  */
@@ -29,16 +30,16 @@ export async function readMemories({ scope, cursor, limit }: { scope: Prisma.Sql
     Prisma.sql`
     SELECT m.id, m.user_id, m.title, m.content, to_char(m.memory_date, 'YYYY-MM-DD') AS memory_date, m.is_shared,
            ${isoTimestamp("m.created_at")} AS created_at, ${isoTimestamp("m.updated_at")} AS updated_at,
-           json_build_object('first_name', author.first_name, 'last_name', author.last_name) AS profiles,
+           ${authorProfileSql("m.author_name")} AS profiles,
            COALESCE((SELECT json_agg(json_build_object('id', p.id, 'order_number', p.order_number,
                                                        'display_key', p.display_key, 'thumbnail_key', p.thumbnail_key)
                                      ORDER BY p.order_number, p.created_at)
                        FROM memory_photos p WHERE p.memory_id = m.id), '[]') AS memory_photos,
            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'tagged_user_id', t.tagged_user_id,
-                                                       'profiles', json_build_object('first_name', tagged.first_name, 'last_name', tagged.last_name))
+                                                       'profiles', json_build_object('first_name', COALESCE(tagged.first_name, t.tagged_name, ''), 'last_name', COALESCE(tagged.last_name, '')))
                                      ORDER BY t.created_at, t.id)
-                       FROM memory_tags t JOIN users tagged ON tagged.id = t.tagged_user_id WHERE t.memory_id = m.id), '[]') AS memory_tags
-      FROM memories m JOIN users author ON author.id = m.user_id
+                       FROM memory_tags t LEFT JOIN users tagged ON tagged.id = t.tagged_user_id WHERE t.memory_id = m.id), '[]') AS memory_tags
+      FROM memories m LEFT JOIN users author ON author.id = m.user_id
      WHERE ${scope} ${afterCursor}
      ORDER BY m.memory_date DESC, m.created_at DESC, m.id DESC
      LIMIT ${limit + 1}`,

@@ -86,7 +86,8 @@ export async function updateMemory({
         await tx.memoryPhoto.createMany({ data: stored.map((photo, index) => ({ ...photo, memory_id: memoryId, order_number: kept.length + index })) });
       }
       if (input.taggedUserIds) {
-        await tx.memoryTag.deleteMany({ where: { memory_id: memoryId, tagged_user_id: { notIn: input.taggedUserIds } } });
+        // Members' tags only: a plain-text tag (someone who left the family) names nobody to choose.
+        await tx.memoryTag.deleteMany({ where: { memory_id: memoryId, tagged_user_id: { not: null, notIn: input.taggedUserIds } } });
         await tx.memoryTag.createMany({
           data: input.taggedUserIds.map((tagged_user_id) => ({ memory_id: memoryId, tagged_user_id })),
           skipDuplicates: true,

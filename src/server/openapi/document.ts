@@ -18,6 +18,7 @@ import { accountOperations } from "./accounts";
 import { conversationOperations } from "./conversations";
 import { emailOperations } from "./email";
 import { familyBookOperations } from "./family-book";
+import { familyCircleOperations } from "./family-circle";
 import { inviteOperations } from "./invites";
 import { memoryOperations } from "./memories";
 import { failureEnvelopeSchema, toOpenApiOperation, type Operation } from "./operation";
@@ -47,6 +48,7 @@ export const apiOperations: Operation[] = [
   ...accountOperations,
   ...emailOperations,
   ...inviteOperations,
+  ...familyCircleOperations,
   ...memoryOperations,
   ...questionnaireOperations,
   ...familyBookOperations,
@@ -102,6 +104,7 @@ function buildDocument() {
       { name: "Accounts", description: "Registration, sign-in, sessions, password resets, and the family's members." },
       { name: "Email", description: "Which emails a member gets, and the unsubscribe links in them (docs/decisions/013-email.md)." },
       { name: "Invites", description: "The family's invite link (docs/decisions/008-invites.md) and invitations by email (docs/decisions/016-invitations-by-email.md)." },
+      { name: "Family circle", description: "The admin removes members and hands admin on (docs/decisions/024-leaving-and-the-circle.md)." },
       { name: "Memories", description: "Memories, their photos, and what the family shared." },
       { name: "Questionnaires", description: "Questionnaires, answers, and what the family shared (docs/decisions/004-sharing-answers.md)." },
       { name: "Family Book", description: "The printable book." },

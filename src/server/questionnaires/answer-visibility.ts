@@ -5,23 +5,24 @@ import type { UserDto } from "@/server/users/user-dto";
 // Who may see an answer, decided here and nowhere else (docs/decisions/004-sharing-answers.md):
 // an answer is visible to the reader when the answer or its whole submission is shared, the
 // submission was given in the reader's family, and its author is still in that family (someone
-// who leaves takes their answers along). Nobody without a family sees anyone's. Every reader of
+// who leaves takes their answers along; answers a departed author left to the family have no
+// author and stay, docs/decisions/024-leaving-and-the-circle.md). Nobody without a family sees anyone's. Every reader of
 // answers (both Family Book feeds, the printed book) takes its WHERE clause from this file. Each
 // rule is written twice, side by side: as a Prisma filter, and as SQL for the hand-written feed
-// (docs/decisions/006-hot-reads-in-sql.md), on `submissions s`, its author `users author` and
+// (docs/decisions/006-hot-reads-in-sql.md), on `submissions s`, its author `users author` (LEFT JOINed) and
 // its answers `responses r`. The two must say the same; tests/api/family-book-equals-feeds.test.ts
 // holds the readers to it.
 
 type Viewer = Pick<UserDto, "family_id">;
 
-/** Submissions given in the viewer's family by authors still in it; null for a viewer without one. */
+/** Submissions given in the viewer's family by authors still in it (or left to it); null for a viewer without one. */
 export function familySubmissionsWhere(viewer: Viewer): Prisma.SubmissionWhereInput | null {
   if (!viewer.family_id) return null;
-  return { family_id: viewer.family_id, user: { family_id: viewer.family_id } };
+  return { family_id: viewer.family_id, OR: [{ user: { family_id: viewer.family_id } }, { user_id: null }] };
 }
 export function familySubmissionsSql(viewer: Viewer) {
   if (!viewer.family_id) return null;
-  return Prisma.sql`s.family_id = ${viewer.family_id}::uuid AND author.family_id = ${viewer.family_id}::uuid`;
+  return Prisma.sql`s.family_id = ${viewer.family_id}::uuid AND (author.family_id = ${viewer.family_id}::uuid OR s.user_id IS NULL)`;
 }
 
 /** An answer its author shared, on its own or with its whole submission. */

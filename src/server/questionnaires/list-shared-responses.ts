@@ -2,13 +2,14 @@ import "server-only";
 import { z } from "zod";
 import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { getDb } from "@/server/db/client";
+import { authorProfile } from "@/server/families/former-member";
 import type { UserDto } from "@/server/users/user-dto";
 import { visibleAnswersWhere } from "./answer-visibility";
 import { responseDtoSchema } from "./questionnaire-dto";
 
 /** One answer in the feed, with its author, its question and the question's questionnaire. */
 export const sharedResponseDtoSchema = responseDtoSchema.extend({
-  user_id: z.guid(),
+  user_id: z.guid().nullable().meta({ description: "The author; null once they deleted their account and left their shared answers to the family." }),
   profiles: z.strictObject({ first_name: z.string(), last_name: z.string() }),
   questions: z.strictObject({
     id: z.guid(),
@@ -37,7 +38,7 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
       is_shared: true,
       submission_id: true,
       created_at: true,
-      submission: { select: { user_id: true, user: { select: { first_name: true, last_name: true } } } },
+      submission: { select: { user_id: true, author_name: true, user: { select: { first_name: true, last_name: true } } } },
       question: { select: { id: true, question_text: true, questionnaire_id: true, questionnaire: { select: { id: true, title: true } } } },
     },
     orderBy: [{ created_at: "desc" }, { id: "desc" }],
@@ -53,7 +54,7 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
     submission_id: row.submission_id,
     user_id: row.submission.user_id,
     created_at: row.created_at.toISOString(),
-    profiles: { first_name: row.submission.user.first_name, last_name: row.submission.user.last_name },
+    profiles: authorProfile(row.submission.user, row.submission.author_name),
     questions: {
       id: row.question.id,
       question_text: row.question.question_text,

@@ -3,13 +3,14 @@ import { z } from "zod";
 import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
+import { FORMER_MEMBER } from "@/server/families/former-member";
 import type { UserDto } from "@/server/users/user-dto";
 import { answerSharedSql, visibleSubmissionsSql } from "./answer-visibility";
 
 /** A row as the feed's statement writes it; checked against every row in tests. */
 const sharedSubmissionRowSchema = z.strictObject({
   id: z.guid(),
-  user_id: z.guid(),
+  user_id: z.guid().nullable().meta({ description: "The author; null once they deleted their account and left their shared answers to the family." }),
   created_at: z.date(),
   is_shared: z.boolean(),
   first_name: z.string(),
@@ -48,12 +49,12 @@ export async function listSharedSubmissions({ viewer, page: { limit, cursor } = 
   const scope = authorId ? Prisma.sql`${visible} AND s.user_id = ${authorId}::uuid` : visible;
   // A cursor outside this feed has nothing after it.
   const afterCursor = cursor
-    ? Prisma.sql`AND (s.created_at, s.id) < (SELECT s.created_at, s.id FROM submissions s JOIN users author ON author.id = s.user_id
+    ? Prisma.sql`AND (s.created_at, s.id) < (SELECT s.created_at, s.id FROM submissions s LEFT JOIN users author ON author.id = s.user_id
                                                 WHERE s.id = ${cursor}::uuid AND ${scope})`
     : Prisma.empty;
   const rows = await queryRows(
     Prisma.sql`
-    SELECT s.id, s.user_id, s.created_at, s.is_shared, author.first_name, author.last_name,
+    SELECT s.id, s.user_id, s.created_at, s.is_shared, COALESCE(author.first_name, s.author_name, ${FORMER_MEMBER}) AS first_name, COALESCE(author.last_name, '') AS last_name,
            q.id AS questionnaire_id, q.title AS questionnaire_title,
            COALESCE((SELECT json_agg(json_build_object('id', r.id, 'question_id', r.question_id, 'answer_text', r.answer_text, 'is_shared', r.is_shared,
                                                        'questions', json_build_object('question_text', question.question_text, 'questionnaire_id', question.questionnaire_id))
@@ -61,7 +62,7 @@ export async function listSharedSubmissions({ viewer, page: { limit, cursor } = 
                        FROM responses r JOIN questions question ON question.id = r.question_id
                       WHERE r.submission_id = s.id AND ${answerSharedSql}), '[]') AS responses
       FROM submissions s
-      JOIN users author ON author.id = s.user_id
+      LEFT JOIN users author ON author.id = s.user_id
       JOIN questionnaires q ON q.id = s.questionnaire_id
      WHERE ${scope} ${afterCursor}
      ORDER BY s.created_at DESC, s.id DESC

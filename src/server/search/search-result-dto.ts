@@ -9,7 +9,11 @@ export const textPiecesSchema = z
   .meta({ description: "The text in pieces; `highlighted` where it matched the search. Join the pieces for the plain text." });
 export type TextPieces = z.output<typeof textPiecesSchema>;
 
-const personSchema = z.strictObject({ id: z.guid(), first_name: z.string(), last_name: z.string() });
+const personSchema = z.strictObject({
+  id: z.guid().nullable().meta({ description: "Null for an author who deleted their account and left it to the family, and for a plain-text tag." }),
+  first_name: z.string(),
+  last_name: z.string(),
+});
 
 export const searchResultDtoSchema = z.strictObject({
   kind: z.enum(["memory", "answer"]),

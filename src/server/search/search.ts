@@ -5,6 +5,7 @@ import type { SearchQuery } from "@/lib/schemas/search";
 import { queryRows } from "@/server/db/client";
 import { visibleToSql } from "@/server/memories/memory-visibility";
 import { ownOrVisibleAnswersSql } from "@/server/questionnaires/answer-visibility";
+import { FORMER_MEMBER } from "@/server/families/former-member";
 import type { UserDto } from "@/server/users/user-dto";
 import type { SearchResultDto, TextPieces } from "./search-result-dto";
 
@@ -27,7 +28,7 @@ const headlineOptions = (fragments: boolean) =>
 /** A text without the marks, so that nobody's words can fake a highlight. */
 const unmarked = (column: string) => Prisma.raw(`translate(${column}, '${MARK_START}${MARK_END}', '')`);
 
-const person = z.strictObject({ id: z.guid(), first_name: z.string(), last_name: z.string() });
+const person = z.strictObject({ id: z.guid().nullable(), first_name: z.string(), last_name: z.string() });
 const resultRowSchema = z.strictObject({
   kind: z.enum(["memory", "answer"]),
   id: z.guid(),
@@ -64,7 +65,7 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
      WHERE m.search_vector @@ ${tsquery} AND ${visibleToSql(viewer)} ${memberOnly("m.user_id")} ${memoryYear}`;
   const answerHits = Prisma.sql`
     SELECT 'answer' AS kind, r.id, ts_rank(r.search_vector, ${tsquery}) AS rank, (s.created_at AT TIME ZONE 'UTC')::date AS sort_date
-      FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id
+      FROM responses r JOIN submissions s ON s.id = r.submission_id LEFT JOIN users author ON author.id = s.user_id
      WHERE r.search_vector @@ ${tsquery} AND ${ownOrVisibleAnswersSql(viewer)} ${memberOnly("s.user_id")} ${answerYear}`;
   const hits = kind === "memories" ? memoryHits : kind === "answers" ? answerHits : Prisma.sql`${memoryHits} UNION ALL ${answerHits}`;
 
@@ -78,7 +79,6 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
         ) page_start ORDER BY fallback LIMIT 1)`
     : Prisma.empty;
 
-  const personJson = (alias: string) => Prisma.raw(`json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name)`);
   return Prisma.sql`
     WITH hits AS (${hits}),
     page AS (SELECT * FROM hits ${afterCursor} ORDER BY rank DESC, sort_date DESC, id DESC LIMIT ${limit + 1})
@@ -87,9 +87,11 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
                           ELSE ts_headline('family_book_search', ${unmarked("question.question_text")}, query.q, ${headlineOptions(false)}) END AS title,
            CASE page.kind WHEN 'memory' THEN ts_headline('family_book_search', ${unmarked("m.content")}, query.q, ${headlineOptions(true)})
                           ELSE ts_headline('family_book_search', ${unmarked("r.answer_text")}, query.q, ${headlineOptions(true)}) END AS snippet,
-           ${personJson("author")} AS author,
-           COALESCE((SELECT json_agg(${personJson("tagged")} ORDER BY t.created_at, t.id)
-                       FROM memory_tags t JOIN users tagged ON tagged.id = t.tagged_user_id WHERE t.memory_id = m.id), '[]') AS tagged,
+           json_build_object('id', author.id, 'first_name', COALESCE(author.first_name, m.author_name, s.author_name, ${FORMER_MEMBER}),
+                             'last_name', COALESCE(author.last_name, '')) AS author,
+           COALESCE((SELECT json_agg(json_build_object('id', tagged.id, 'first_name', COALESCE(tagged.first_name, t.tagged_name, ''), 'last_name', COALESCE(tagged.last_name, ''))
+                                     ORDER BY t.created_at, t.id)
+                       FROM memory_tags t LEFT JOIN users tagged ON tagged.id = t.tagged_user_id WHERE t.memory_id = m.id), '[]') AS tagged,
            to_char(page.sort_date, 'YYYY-MM-DD') AS date,
            CASE page.kind WHEN 'memory' THEN m.is_shared ELSE (r.is_shared OR s.is_shared) END AS is_shared,
            CASE page.kind WHEN 'answer' THEN json_build_object('id', questionnaire.id, 'title', questionnaire.title) END AS questionnaire
@@ -99,7 +101,7 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
       LEFT JOIN submissions s ON s.id = r.submission_id
       LEFT JOIN questions question ON question.id = r.question_id
       LEFT JOIN questionnaires questionnaire ON questionnaire.id = question.questionnaire_id
-      JOIN users author ON author.id = COALESCE(m.user_id, s.user_id)
+      LEFT JOIN users author ON author.id = COALESCE(m.user_id, s.user_id)
      ORDER BY page.rank DESC, page.sort_date DESC, page.id DESC`;
 }
 
@@ -109,10 +111,14 @@ function toResult(row: ResultRow, viewer: Pick<UserDto, "id">): SearchResultDto 
     row.kind === "memory"
       ? own
         ? `/memories/edit/${row.id}`
-        : `/family-book?member=${row.author.id}`
+        : row.author.id
+          ? `/family-book?member=${row.author.id}`
+          : "/family-book"
       : own
         ? "/completed-questionnaires"
-        : `/family-book?tab=responses&member=${row.author.id}`;
+        : row.author.id
+          ? `/family-book?tab=responses&member=${row.author.id}`
+          : "/family-book?tab=responses";
   return { ...row, title: toPieces(row.title), snippet: toPieces(row.snippet), href };
 }
 

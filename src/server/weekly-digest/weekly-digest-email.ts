@@ -1,4 +1,5 @@
 import "server-only";
+import { authorProfile } from "@/server/families/former-member";
 import sharp from "sharp";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
@@ -51,9 +52,9 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
   const viewer = { id: user.id, family_id: user.family_id };
 
   // The Family Book's rules (memory-visibility.ts, answer-visibility.ts), less the member's own.
-  const memoryWhere: Prisma.MemoryWhereInput = { AND: [sharedWith(viewer), { user_id: { not: user.id } }, { created_at: window }] };
+  const memoryWhere: Prisma.MemoryWhereInput = { AND: [sharedWith(viewer), { OR: [{ user_id: { not: user.id } }, { user_id: null }] }, { created_at: window }] };
   const visibleAnswers = visibleAnswersWhere(viewer);
-  const answerWhere: Prisma.ResponseWhereInput | null = visibleAnswers && { AND: [visibleAnswers, { submission: { user_id: { not: user.id } } }, { created_at: window }] };
+  const answerWhere: Prisma.ResponseWhereInput | null = visibleAnswers && { AND: [visibleAnswers, { submission: { OR: [{ user_id: { not: user.id } }, { user_id: null }] } }, { created_at: window }] };
 
   const [memories, memoryCount, answers, answerCount] = await Promise.all([
     prisma.memory.findMany({
@@ -63,6 +64,7 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
       select: {
         id: true,
         title: true,
+        author_name: true,
         user: { select: { first_name: true, last_name: true } },
         memory_photos: { orderBy: { order_number: "asc" }, take: 1, select: { thumbnail_key: true } },
       },
@@ -73,7 +75,7 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
           where: answerWhere,
           orderBy: [{ created_at: "desc" }, { id: "desc" }],
           take: DIGEST_LIST_LIMIT,
-          select: { answer_text: true, question: { select: { question_text: true } }, submission: { select: { user: { select: { first_name: true, last_name: true } } } } },
+          select: { answer_text: true, question: { select: { question_text: true } }, submission: { select: { author_name: true, user: { select: { first_name: true, last_name: true } } } } },
         })
       : [],
     answerWhere ? prisma.response.count({ where: answerWhere }) : 0,
@@ -102,7 +104,7 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
       const content = await sharp(stored.body).jpeg({ quality: 80 }).toBuffer();
       images.push({ cid: imageCid, filename: `memory-${index + 1}.jpg`, contentType: "image/jpeg", content });
     }
-    listed.push({ title: memory.title, author: fullName(memory.user), imageCid });
+    listed.push({ title: memory.title, author: fullName(authorProfile(memory.user, memory.author_name)), imageCid });
   }
 
   const outcome = await deliverEmail(
@@ -114,7 +116,7 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
         firstName: user.first_name,
         memories: listed,
         moreMemories: memoryCount - memories.length,
-        answers: answers.map((answer) => ({ author: fullName(answer.submission.user), questionText: answer.question.question_text, answerText: excerpt(answer.answer_text) })),
+        answers: answers.map((answer) => ({ author: fullName(authorProfile(answer.submission.user, answer.submission.author_name)), questionText: answer.question.question_text, answerText: excerpt(answer.answer_text) })),
         moreAnswers: answerCount - answers.length,
         memoriesUrl: `${digest.origin}/family-book`,
         answersUrl: `${digest.origin}/family-book?tab=responses`,

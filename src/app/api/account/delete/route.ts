@@ -1,0 +1,25 @@
+// POST /api/account/delete – delete the signed-in account (password), or email a confirmation link (Google accounts)
+import { accountDeletionSchema } from "@/lib/schemas/family-circle";
+import { requestAccountDeletion } from "@/server/account/delete-account";
+import { queueDeletionEmail } from "@/server/account/deletion-email";
+import { clearCookieHeader, SESSION_COOKIE } from "@/server/auth/session-cookies";
+import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
+import { cameOverHttps, requestOrigin } from "@/server/http/request-info";
+import { authenticatedRoute, readJson } from "@/server/http/route";
+import { BODY_CAPS } from "@/server/http/read-body";
+
+export const POST = authenticatedRoute(async ({ request, user }) => {
+  const input = accountDeletionSchema.parse(await readJson(request, { maxBytes: BODY_CAPS.credentials }));
+  const outcome = await requestAccountDeletion({
+    viewer: user,
+    keep: input.keep,
+    password: input.password,
+    sendLink: (token) => queueDeletionEmail({ user, token, origin: requestOrigin(request) }),
+  });
+  const response = ok(outcome);
+  if (outcome.deleted) response.headers.append("Set-Cookie", clearCookieHeader(SESSION_COOKIE, { secure: cameOverHttps(request) }));
+  return response;
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,0 +1,24 @@
+// PATCH  /api/family/members/{id} – the family's admin makes a member admin, or an admin a member again
+// DELETE /api/family/members/{id} – the admin removes a member from the family, or a member leaves it
+import { familyRoleChangeSchema } from "@/lib/schemas/family-circle";
+import { changeFamilyRole, removeFromFamily } from "@/server/families/family-circle";
+import { listFamilyMembers } from "@/server/families/list-family-members";
+import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
+import { authenticatedRoute, readJson } from "@/server/http/route";
+
+type Params = { id: string };
+
+export const PATCH = authenticatedRoute<Params>(async ({ request, params, user }) => {
+  const change = familyRoleChangeSchema.parse(await readJson(request));
+  const member = await changeFamilyRole({ viewer: user, memberId: params.id, change });
+  return ok({ member });
+});
+
+export const DELETE = authenticatedRoute<Params>(async ({ params, user }) => {
+  const { family_id } = await removeFromFamily({ viewer: user, memberId: params.id });
+  // The caller's family as it is now: the one they leave, or, having left, their new one.
+  return ok({ familyMembers: await listFamilyMembers({ viewer: params.id === user.id ? { ...user, family_id } : user }) });
+});
+
+export const { GET, HEAD, POST, PUT, OPTIONS } = otherMethods("PATCH", "DELETE");

@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import { PATCH as changeRole, DELETE as removeMember } from "@/app/api/family/members/[id]/route";
+import { GET as getMemoryRoute, PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
+import { GET as sharedMemories } from "@/app/api/memories/shared/route";
+import { GET as familyMembers } from "@/app/api/profiles/family-members/route";
+import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
+import { PATCH as shareSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
+import {
+  ALREADY_ADMIN,
+  LAST_ADMIN_LEAVE,
+  LAST_ADMIN_STEP_DOWN,
+  MEMBER_NOT_FOUND,
+  NOT_FAMILY_ADMIN,
+  ONLY_MEMBER_LEAVE,
+} from "@/lib/schemas/family-circle";
+import { getDb } from "@/server/db/client";
+import { call } from "../helpers/api";
+import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { createMemoryAs, memoryForm } from "../helpers/memories";
+import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+
+// The family circle (docs/product.md, "The family circle"; docs/decisions/024-leaving-and-the-circle.md).
+
+const setRole = (caller: TestAccount, member: TestAccount, role: unknown) =>
+  call(changeRole, `/api/family/members/${member.user.id}`, { token: caller.token, params: { id: member.user.id }, body: { role }, method: "PATCH" });
+const remove = (caller: TestAccount, memberId: string) =>
+  call(removeMember, `/api/family/members/${memberId}`, { token: caller.token, params: { id: memberId }, method: "DELETE" });
+const roleOf = async (account: TestAccount) => (await getDb()).user.findUniqueOrThrow({ where: { id: account.user.id }, select: { family_role: true, family_id: true } });
+const adminsOf = async (familyId: string) => (await getDb()).user.count({ where: { family_id: familyId, family_role: "admin" } });
+
+describe("making a member admin and stepping down", () => {
+  it("the admin makes a member admin; only then may the first admin step down", async () => {
+    const { owner, relative } = await createFamilies();
+    const refused = await setRole(owner, owner, "member");
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(LAST_ADMIN_STEP_DOWN);
+
+    const made = await setRole(owner, relative, "admin");
+    expect(made.status).toBe(200);
+    expect(made.body.data.member).toMatchObject({ id: relative.user.id, family_role: "admin", is_admin: true });
+    expect((await setRole(owner, relative, "admin")).body.error).toBe(ALREADY_ADMIN);
+
+    const stepped = await setRole(owner, owner, "member");
+    expect(stepped.status).toBe(200);
+    expect((await roleOf(owner)).family_role).toBe("member");
+    // Now a member: no longer allowed to change roles.
+    const notAdmin = await setRole(owner, relative, "member");
+    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.body.error).toBe(NOT_FAMILY_ADMIN);
+  });
+
+  it("refuses members, other families, anonymous callers, unknown ids and bad roles", async () => {
+    const { owner, relative, stranger } = await createFamilies();
+    expect((await setRole(relative, owner, "member")).body.error).toBe(NOT_FAMILY_ADMIN);
+    const other = await setRole(stranger, relative, "admin");
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe(MEMBER_NOT_FOUND);
+    expect((await call(changeRole, "/api/family/members/x", { params: { id: "x" }, body: { role: "admin" }, method: "PATCH" })).status).toBe(401);
+    expect((await call(changeRole, "/api/family/members/nope", { token: owner.token, params: { id: "nope" }, body: { role: "admin" }, method: "PATCH" })).status).toBe(404);
+    const bad = await setRole(owner, relative, "owner");
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors!.role).toEqual(['Choose "admin" or "member"']);
+  });
+
+  it("two admins stepping down at the same moment leave one of them admin", async () => {
+    const { owner, relative } = await createFamilies();
+    await setRole(owner, relative, "admin");
+    const results = await Promise.all([setRole(owner, owner, "member"), setRole(relative, relative, "member")]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(results.find((result) => result.status === 409)!.body.error).toBe(LAST_ADMIN_STEP_DOWN);
+    expect(await adminsOf(owner.user.family_id)).toBe(1);
+  });
+});
+
+describe("removing a member", () => {
+  it("the removed person keeps their account and memories in a family of their own; what they shared leaves the Family Book; tags become text", async () => {
+    const { owner, relative } = await createFamilies();
+    const cousin = await createAccount({ familyId: owner.user.family_id, firstName: "Ruth", lastName: "Hughes" });
+    const theirShared = await createMemoryAs(relative.token, { title: "Tom's boat", is_shared: "true", taggedUserIds: [owner.user.id] });
+    const theirPrivate = await createMemoryAs(relative.token, { title: "Tom's diary" });
+    const ownerMemory = await createMemoryAs(owner.token, { title: "Margaret's garden", is_shared: "true", taggedUserIds: [relative.user.id, cousin.user.id] });
+    const questionnaire = await createCustomQuestionnaire(owner);
+    await answer(relative, [{ question_id: questionnaire.questionIds[0]!, answer_text: "Everyone" }]);
+    const submission = await (await getDb()).submission.findFirstOrThrow({ where: { user_id: relative.user.id } });
+    await call(shareSubmission, `/api/questionnaires/submissions/${submission.id}/toggle-shared`, { token: relative.token, params: { id: submission.id }, body: { is_shared: true }, method: "PATCH" });
+    expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: cousin.token })).body.data.submissions).toHaveLength(1);
+
+    const removed = await remove(owner, relative.user.id);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.familyMembers.map((member: { id: string }) => member.id).sort()).toEqual([owner.user.id, cousin.user.id].sort());
+
+    const now = await roleOf(relative);
+    expect(now.family_id).not.toBe(owner.user.family_id);
+    expect(now.family_role).toBe("admin");
+    expect(await (await getDb()).familyInvite.count({ where: { family_id: now.family_id!, code: now.family_id! } })).toBe(1);
+
+    // The family no longer sees what Tom shared, and Tom no longer sees theirs.
+    const cousinFeed = await call(sharedMemories, "/api/memories/shared", { token: cousin.token });
+    expect(cousinFeed.body.data.memories.map((memory: { title: string }) => memory.title)).toEqual(["Margaret's garden"]);
+    expect((await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: cousin.token, params: { id: theirShared.id } })).status).toBe(404);
+    expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: cousin.token })).body.data.submissions).toEqual([]);
+    expect((await call(getMemoryRoute, `/api/memories/${ownerMemory.id}`, { token: relative.token, params: { id: ownerMemory.id } })).status).toBe(404);
+    // Tom keeps both memories, and sees his shared one in his new family's book.
+    for (const memory of [theirShared, theirPrivate]) {
+      expect((await call(getMemoryRoute, `/api/memories/${memory.id}`, { token: relative.token, params: { id: memory.id } })).status).toBe(200);
+    }
+
+    // Tags between Tom and the family are plain text now; Ruth's stays a link.
+    const garden = await call(getMemoryRoute, `/api/memories/${ownerMemory.id}`, { token: cousin.token, params: { id: ownerMemory.id } });
+    expect(garden.body.data.memory.memory_tags).toHaveLength(2);
+    expect(garden.body.data.memory.memory_tags).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Tom Hughes", last_name: "" } }),
+        expect.objectContaining({ tagged_user_id: cousin.user.id, profiles: { first_name: "Ruth", last_name: "Hughes" } }),
+      ]),
+    );
+    const boat = await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: relative.token, params: { id: theirShared.id } });
+    expect(boat.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Margaret Hughes", last_name: "" } })]);
+    expect(await (await getDb()).memoryTag.count({ where: { tagged_user_id: relative.user.id } })).toBe(0);
+    // Untagging every member keeps the plain-text tag: it names nobody to untag.
+    const edited = await call(updateMemoryRoute, `/api/memories/${ownerMemory.id}`, {
+      token: owner.token,
+      params: { id: ownerMemory.id },
+      method: "PUT",
+      body: memoryForm({ title: "Margaret's garden", taggedUserIds: "[]" }),
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Tom Hughes", last_name: "" } })]);
+    // And the Family Book's members no longer list him.
+    const members = await call(familyMembers, "/api/profiles/family-members", { token: cousin.token });
+    expect(members.body.data.familyMembers.map((member: { id: string }) => member.id)).not.toContain(relative.user.id);
+  });
+
+  it("only the admin removes; members, other families and anonymous callers are refused", async () => {
+    const { owner, relative, stranger } = await createFamilies();
+    const cousin = await createAccount({ familyId: owner.user.family_id });
+    const byMember = await remove(relative, cousin.user.id);
+    expect(byMember.status).toBe(403);
+    expect(byMember.body.error).toBe(NOT_FAMILY_ADMIN);
+    const byStranger = await remove(stranger, relative.user.id);
+    expect(byStranger.status).toBe(404);
+    expect(byStranger.body.error).toBe(MEMBER_NOT_FOUND);
+    expect((await call(removeMember, `/api/family/members/${relative.user.id}`, { params: { id: relative.user.id }, method: "DELETE" })).status).toBe(401);
+    expect((await roleOf(cousin)).family_id).toBe(owner.user.family_id);
+  });
+
+  it("a member may leave; the last admin must hand over first, and nobody leaves a family of one", async () => {
+    const { owner, relative, stranger } = await createFamilies();
+    const lastAdmin = await remove(owner, owner.user.id);
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.body.error).toBe(LAST_ADMIN_LEAVE);
+    const alone = await remove(stranger, stranger.user.id);
+    expect(alone.status).toBe(409);
+    expect(alone.body.error).toBe(ONLY_MEMBER_LEAVE);
+    const left = await remove(relative, relative.user.id);
+    expect(left.status).toBe(200);
+    expect(left.body.data.familyMembers).toEqual([expect.objectContaining({ id: relative.user.id, is_admin: true })]);
+  });
+
+  it("two admins removing each other at the same moment: one of them is removed, and the family keeps an admin", async () => {
+    const { owner, relative } = await createFamilies();
+    await setRole(owner, relative, "admin");
+    const results = await Promise.all([remove(owner, relative.user.id), remove(relative, owner.user.id)]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 404]);
+    const stayed = results[0]!.status === 200 ? owner : relative;
+    const family = (await roleOf(stayed)).family_id!;
+    expect(family).toBe(owner.user.family_id);
+    expect(await adminsOf(family)).toBe(1);
+  });
+
+  it("an admin removing a member while stepping down: the family still has an admin", async () => {
+    const { owner, relative } = await createFamilies();
+    await setRole(owner, relative, "admin");
+    const results = await Promise.all([remove(owner, relative.user.id), setRole(owner, owner, "member")]);
+    // Removal first: the owner is then the last admin and may not step down. Stepping down first: the owner may no longer remove.
+    expect(results.map((result) => result.status).sort()).toEqual([200, results[0]!.status === 200 ? 409 : 403].sort());
+    expect(await adminsOf(owner.user.family_id)).toBe(1);
+  });
+});

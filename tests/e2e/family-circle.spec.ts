@@ -1,0 +1,130 @@
+import { expect, test } from "@playwright/test";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { newPerson, registerThroughApi } from "./support/accounts";
+import { createMemory } from "./support/content";
+
+// The family circle and deleting an account (docs/product.md, "The family circle" and "Deleting
+// an account"): the admin makes a member admin and removes one from the Family Dashboard; a member
+// deletes their account from Settings, leaving what they shared to the family as "A former member".
+
+const SHOTS = "/work/notes/shots/circle";
+
+async function shoot(page: import("@playwright/test").Page, name: string, project: string) {
+  await saveScreenshot(page, `${name}-${project}`);
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(`test-results/screenshots/${name}-${project}.png`, `${SHOTS}/${name}-${project}.png`);
+}
+
+test.describe("the family circle", () => {
+  test("the admin makes a member admin, then removes another, each after a confirmation", async ({ page, browser }, testInfo) => {
+    const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const tomContext = await browser.newContext();
+    const ruthContext = await browser.newContext();
+    await registerThroughApi(tomContext.request, newPerson("Tom", "Hughes"), grandma.family_id);
+    await registerThroughApi(ruthContext.request, newPerson("Ruth", "Hughes"), grandma.family_id);
+    await createMemory(ruthContext.request, { title: "Ruth's summer", shared: true });
+    await createMemory(page.request, { title: "Margaret's garden", shared: true });
+
+    await page.goto("/family-dashboard");
+    const members = page.locator("section", { has: page.getByRole("heading", { name: "Family members" }) });
+    await expect(members.getByRole("button", { name: "Make admin: Tom Hughes" }).filter({ visible: true })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await shoot(page, "members", testInfo.project.name);
+
+    await members.getByRole("button", { name: "Make admin: Tom Hughes" }).filter({ visible: true }).click();
+    const makeAdmin = page.getByRole("dialog", { name: "Make Tom Hughes an admin?" });
+    await expect(makeAdmin).toBeVisible();
+    await expect(makeAdmin.getByRole("button", { name: "Cancel" })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await shoot(page, "make-admin-dialog", testInfo.project.name);
+    await makeAdmin.getByRole("button", { name: "Make admin" }).click();
+    await expect(makeAdmin).toBeHidden();
+    await expect(page.getByText("Tom Hughes is now an admin")).toBeVisible();
+    await expect(members.getByRole("button", { name: "Make admin: Tom Hughes" })).toHaveCount(0);
+    await expect(members.getByRole("button", { name: "Step down as admin" }).filter({ visible: true })).toBeVisible();
+
+    await members.getByRole("button", { name: "Remove from family: Ruth Hughes" }).filter({ visible: true }).click();
+    const remove = page.getByRole("dialog", { name: "Remove Ruth Hughes from the family?" });
+    await expect(remove).toContainText("keeps their account and their memories");
+    await expectNoSeriousAccessibilityViolations(page);
+    await shoot(page, "remove-dialog", testInfo.project.name);
+    // Escape keeps her; the button brings the dialog back.
+    await page.keyboard.press("Escape");
+    await expect(remove).toBeHidden();
+    await members.getByRole("button", { name: "Remove from family: Ruth Hughes" }).filter({ visible: true }).click();
+    await remove.getByRole("button", { name: "Remove from family" }).click();
+    await expect(page.getByText("Ruth Hughes was removed from the family")).toBeVisible();
+    await expect(members.locator("table, ul").filter({ visible: true })).not.toContainText("Ruth Hughes");
+
+    // With Tom an admin, Margaret may step down; then she has no actions left.
+    await members.getByRole("button", { name: "Step down as admin" }).filter({ visible: true }).click();
+    const stepDown = page.getByRole("dialog", { name: "Step down as admin?" });
+    await stepDown.getByRole("button", { name: "Step down" }).click();
+    await expect(page.getByText("You are no longer an admin")).toBeVisible();
+    await expect(members.getByRole("button")).toHaveCount(0);
+
+    // Her shared memory left the Family Book; she still has it.
+    await page.goto("/family-book");
+    await expect(page.getByRole("heading", { name: "Margaret's garden" }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Ruth's summer" })).toHaveCount(0);
+    const ruthPage = await ruthContext.newPage();
+    await ruthPage.goto("/memories");
+    await expect(ruthPage.getByRole("heading", { name: "Ruth's summer" })).toBeVisible();
+    await tomContext.close();
+    await ruthContext.close();
+  });
+
+  test("a member deletes their account from Settings, leaving what they shared as “A former member”", async ({ page, browser }, testInfo) => {
+    const grandma = newPerson("Margaret", "Hughes");
+    const grandmaUser = await registerThroughApi(page.request, grandma);
+    const tomContext = await browser.newContext();
+    const tom = newPerson("Tom", "Hughes");
+    await registerThroughApi(tomContext.request, tom, grandmaUser.family_id);
+    await createMemory(tomContext.request, { title: "The boat trip", shared: true });
+    const tomPage = await tomContext.newPage();
+
+    await tomPage.goto("/settings");
+    await tomPage.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = tomPage.getByRole("dialog", { name: "Delete your account?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Delete everything" })).toBeChecked();
+    await dialog.getByRole("radio", { name: "Leave what I shared, as “A former member”" }).click();
+    await dialog.getByRole("button", { name: "Delete my account for good" }).click();
+    await expect(dialog.getByText("Password is required")).toBeVisible();
+    await dialog.getByLabel("Your password").fill("not the password");
+    await dialog.getByRole("button", { name: "Delete my account for good" }).click();
+    await expect(dialog.getByText("That password is not right.")).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(tomPage);
+    await shoot(tomPage, "delete-account-dialog", testInfo.project.name);
+    await dialog.getByLabel("Your password").fill(tom.password);
+    await dialog.getByRole("button", { name: "Delete my account for good" }).click();
+    await tomPage.waitForURL((url) => url.pathname === "/");
+    await tomPage.goto("/settings");
+    await expect(tomPage).toHaveURL(/\/register\?tab=login/);
+
+    // The family still reads the boat trip, by "A former member".
+    await page.goto("/family-book");
+    await expect(page.getByRole("heading", { name: "The boat trip" }).first()).toBeVisible();
+    await expect(page.getByText("by A former member").first()).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await shoot(page, "family-book-former-member", testInfo.project.name);
+    await tomContext.close();
+  });
+
+  test("the last admin is told to hand over first", async ({ page, browser }, testInfo) => {
+    const grandma = newPerson("Margaret", "Hughes");
+    const grandmaUser = await registerThroughApi(page.request, grandma);
+    const tomContext = await browser.newContext();
+    await registerThroughApi(tomContext.request, newPerson("Tom", "Hughes"), grandmaUser.family_id);
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.getByLabel("Your password").fill(grandma.password);
+    await dialog.getByRole("button", { name: "Delete my account for good" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("You are your family's only admin. Make another member admin (on the Family Dashboard) before you delete your account.");
+    await expectNoSeriousAccessibilityViolations(page);
+    await shoot(page, "delete-account-last-admin", testInfo.project.name);
+    await tomContext.close();
+  });
+});
