@@ -7,6 +7,7 @@ import { DELIVERY_KEPT_MS } from "@/server/email/delete-old-deliveries";
 import { dataDirectory } from "@/server/env";
 import { jobDefinitions } from "@/server/jobs/definitions";
 import type { JobQueue } from "@/server/jobs/job-queue";
+import { bookStorageKey } from "@/server/book/build-book-job";
 import { getStorage } from "@/server/storage";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { advanceUntil, startTestQueue, TestClock } from "../helpers/jobs";
@@ -48,6 +49,7 @@ const world = {
   strayUploadObject: "",
   photos: { kept: [] as string[], orphan: "", youngOrphan: "" },
   deliveries: {} as Record<"old" | "recent", string>,
+  books: {} as Record<"expired" | "kept", { id: string; key: string }>,
 };
 
 beforeAll(async () => {
@@ -112,6 +114,15 @@ beforeAll(async () => {
     ],
   });
 
+  // Printed books: one kept past its week, one still within it (docs/decisions/028-book-builds.md).
+  for (const [name, expiresAt] of [["expired", queueNow() - HOUR], ["kept", queueNow() + HOUR]] as const) {
+    const book = await prisma.bookBuild.create({ data: { user_id: owner.user.id, options: {}, status: "ready", origin: "https://familybook.example", expires_at: new Date(expiresAt) } });
+    const key = bookStorageKey(book);
+    await prisma.bookBuild.update({ where: { id: book.id }, data: { storage_key: key } });
+    await getStorage().put(key, Buffer.from("%PDF-1.7"), "application/pdf");
+    world.books[name] = { id: book.id, key };
+  }
+
   // Two instances keep the schedules; 03:00 comes, when every housekeeping job is due.
   queue = await startTestQueue({ definitions: housekeeping, clock });
   const second = await startTestQueue({ definitions: housekeeping, clock });
@@ -138,6 +149,7 @@ describe(`housekeeping (${backendName})`, () => {
       "housekeeping.stale-uploads": "0 * * * *",
       "housekeeping.orphan-photos": "0 3 * * *",
       "housekeeping.old-email-deliveries": "0 3 * * *",
+      "housekeeping.expired-books": "0 3 * * *",
     });
     const schedules = await queue.boss.getSchedules();
     expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toMatchObject(scheduled);
@@ -150,6 +162,7 @@ describe(`housekeeping (${backendName})`, () => {
       "housekeeping.stale-uploads",
       "housekeeping.orphan-photos",
       "housekeeping.old-email-deliveries",
+      "housekeeping.expired-books",
     ]);
     for (const { name } of housekeeping) {
       const jobs = await queue.boss.findJobs(name);
@@ -196,5 +209,13 @@ describe(`housekeeping (${backendName})`, () => {
     const prisma = await getDb();
     const left = await prisma.emailDelivery.findMany({ where: { message_id: { in: Object.values(world.deliveries) } }, select: { message_id: true } });
     expect(left.map((row) => row.message_id)).toEqual([world.deliveries.recent]);
+  });
+
+  it("removes printed books kept past their week, the PDF and the row, and keeps younger ones", async () => {
+    const prisma = await getDb();
+    expect(await prisma.bookBuild.findUnique({ where: { id: world.books.expired.id } })).toBeNull();
+    expect(await getStorage().head(world.books.expired.key)).toBeNull();
+    expect(await prisma.bookBuild.findUnique({ where: { id: world.books.kept.id } })).not.toBeNull();
+    expect(await getStorage().head(world.books.kept.key)).not.toBeNull();
   });
 });

@@ -147,6 +147,6 @@ export const deleteExpiredBookBuildsJob = defineJob({
   retryLimit: 3,
   retryBackoff: true,
   expireInSeconds: 10 * 60,
-  schedule: "30 3 * * *",
+  schedule: "0 3 * * *",
   policy: "exclusive",
 });
