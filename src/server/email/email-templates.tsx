@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { EmailPreferenceKind } from "@/lib/email-preferences";
 import type { EmailFooter } from "./templates/email-layout";
 import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "./templates/confirm-email-email";
+import { ExportReadyEmail, exportReadyEmailProps, exportReadySubject } from "./templates/export-ready-email";
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
 import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
 import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
@@ -74,6 +75,12 @@ export const emailTemplates = {
     props: weeklyQuestionsStartedEmailProps,
     subject: weeklyQuestionsStartedSubject,
     body: (props) => <WeeklyQuestionsStartedEmail {...props} />,
+  }),
+  "export-ready": define({
+    kind: "transactional",
+    props: exportReadyEmailProps,
+    subject: exportReadySubject,
+    body: (props) => <ExportReadyEmail {...props} />,
   }),
 };
 

@@ -9,6 +9,7 @@ import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
 import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
+import { deleteExpiredExportsJob, prepareExportJob } from "@/server/exports/prepared-exports";
 import { weeklyDigestsSchedulerJob } from "@/server/weekly-digest/run-weekly-digests";
 import { weeklyDigestEmailJob } from "@/server/weekly-digest/weekly-digest-email";
 import { weeklyQuestionsSchedulerJob } from "@/server/weekly-questions/run-weekly-questions";
@@ -24,6 +25,7 @@ export const jobDefinitions = [
   sweepStaleUploadsJob,
   sweepOrphanPhotosJob,
   deleteOldDeliveriesJob,
+  deleteExpiredExportsJob,
   // Email (docs/product.md §11).
   sendEmailJob,
   passwordResetEmailJob,
@@ -35,6 +37,8 @@ export const jobDefinitions = [
   // The weekly family digest (docs/product.md §14): the scheduler, every hour, and each email.
   weeklyDigestsSchedulerJob,
   weeklyDigestEmailJob,
+  // Exports too large to download at once (docs/product.md §15).
+  prepareExportJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;

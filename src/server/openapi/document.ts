@@ -14,6 +14,7 @@ import { questionDtoSchema, questionnaireDtoSchema, responseDtoSchema, submissio
 import { userDtoSchema } from "@/server/users/user-dto";
 import { accountOperations } from "./accounts";
 import { emailOperations } from "./email";
+import { exportOperations } from "./exports";
 import { familyBookOperations } from "./family-book";
 import { inviteOperations } from "./invites";
 import { memoryOperations } from "./memories";
@@ -49,6 +50,7 @@ export const apiOperations: Operation[] = [
   ...familyBookOperations,
   ...searchOperations,
   ...weeklyQuestionOperations,
+  ...exportOperations,
   ...storageOperations,
   ...referenceOperations,
 ];
