@@ -39,3 +39,15 @@ export function zipFiles(files: [name: string, body: Buffer | string][], options
     zip.outputStream.on("error", reject);
   });
 }
+
+/**
+ * The ZIP with one file name replaced by another of the same length, in the local header and the
+ * central directory alike: how a test makes names no ZIP writer would write ("../../etc/passwd").
+ */
+export function renameInZip(zip: Buffer, from: string, to: string) {
+  if (Buffer.byteLength(from) !== Buffer.byteLength(to)) throw new Error("The names must have the same length.");
+  const result = Buffer.from(zip);
+  const needle = Buffer.from(from);
+  for (let at = result.indexOf(needle); at !== -1; at = result.indexOf(needle, at + 1)) Buffer.from(to).copy(result, at);
+  return result;
+}

@@ -92,7 +92,10 @@ async function importOpened(viewer: UserDto, { document, readPhoto }: OpenedExpo
       const memoryId = randomUUID();
       const stored: (StoredPhoto & { order_number: number; created_at: Date })[] = [];
       for (const photo of [...memory.photos].sort((a, b) => a.order_number - b.order_number)) {
-        const processed = await processPhoto({ fileName: photo.file.split("/").pop()!, bytes: await readPhoto(photo.file) });
+        const processed = await processPhoto({ fileName: photo.file.split("/").pop()!, bytes: await readPhoto(photo.file) }).catch((error: unknown) => {
+          // The upload's own refusal and words; for an import it is the ZIP's content that is wrong: 400.
+          throw error instanceof AppError ? new AppError("BAD_REQUEST", error.message) : error;
+        });
         const saved = await storePhoto({ storage, memoryId, photo: processed, written });
         stored.push({ ...saved, order_number: stored.length, created_at: new Date(photo.created_at) });
         photoCount += 1;

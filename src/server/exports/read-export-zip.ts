@@ -74,7 +74,11 @@ function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
       zip.readEntry();
     });
     zip.on("end", () => resolve(entries));
-    zip.on("error", () => reject(bad(NOT_A_ZIP)));
+    zip.on("error", (error: Error) => {
+      // yauzl's own refusal of a name: "../" in it, an absolute path, a backslash.
+      const name = /^(?:invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(error.message)?.[1];
+      reject(bad(name === undefined ? NOT_A_ZIP : unexpectedFile(name)));
+    });
     zip.readEntry();
   });
 }
