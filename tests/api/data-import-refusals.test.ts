@@ -223,6 +223,7 @@ describe("the import parser, fuzzed", () => {
       }),
       { numRuns: 60 },
     );
+    expect(await relativeState()).toEqual(before);
     const memoryKeys = Object.keys(document.memories[0]!);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...memoryKeys), fc.jsonValue({ maxDepth: 2 }), async (key, value) => {

@@ -43,6 +43,13 @@ async function importZip(account: TestAccount | null, zip: Buffer, contentType =
   return { status: response.status, body: await response.json() };
 }
 
+/** The object without the named fields. */
+function without<Value extends object, Key extends keyof Value>(value: Value, ...keys: Key[]): Omit<Value, Key> {
+  const copy = { ...value };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
 /** The export with every id replaced by what it names (people by email), and the export's moment left out. */
 function comparable(document: ExportDocument, files: Map<string, Buffer>) {
   const email = new Map(document.people.map((person) => [person.id, person.email]));
@@ -50,26 +57,26 @@ function comparable(document: ExportDocument, files: Map<string, Buffer>) {
   return {
     scope: document.scope,
     exported_by: document.exported_by.email,
-    people: document.people.map(({ first_name, last_name, email }) => ({ first_name, last_name, email })).sort((a, b) => a.email.localeCompare(b.email)),
-    memories: document.memories.map(({ id: _id, author_id, tags, photos, ...memory }) => ({
-      ...memory,
-      author: email.get(author_id),
-      tags: tags.map((tag) => ({ name: tag.name, email: tag.email })),
-      photos: photos.map(({ id: _photoId, file, ...photo }) => ({ ...photo, bytes: files.get(file)?.toString("base64") })),
+    people: document.people.map((person) => without(person, "id")).sort((a, b) => a.email.localeCompare(b.email)),
+    memories: document.memories.map((memory) => ({
+      ...without(memory, "id", "author_id", "tags", "photos"),
+      author: email.get(memory.author_id),
+      tags: memory.tags.map((tag) => ({ name: tag.name, email: tag.email })),
+      photos: memory.photos.map((photo) => ({ ...without(photo, "id", "file"), bytes: files.get(photo.file)?.toString("base64") })),
     })),
-    questionnaires: document.questionnaires.map(({ id: _id, created_by_id, target_ids, questions, ...questionnaire }) => ({
-      ...questionnaire,
-      created_by: created_by_id && email.get(created_by_id),
-      targets: target_ids.map((target) => email.get(target)).sort(),
-      questions: questions.map(({ id: _questionId, ...question }) => question),
+    questionnaires: document.questionnaires.map((questionnaire) => ({
+      ...without(questionnaire, "id", "created_by_id", "target_ids", "questions"),
+      created_by: questionnaire.created_by_id && email.get(questionnaire.created_by_id),
+      targets: questionnaire.target_ids.map((target) => email.get(target)).sort(),
+      questions: questionnaire.questions.map((question) => without(question, "id")),
     })),
-    submissions: document.submissions.map(({ id: _id, author_id, questionnaire_id, responses, ...submission }) => ({
-      ...submission,
-      questionnaire: submission.library ? questionnaire_id : undefined,
-      author: email.get(author_id),
-      responses: responses.map(({ id: _responseId, question_id, ...response }) => ({
-        ...response,
-        question: submission.library ? question_id : questionTexts.get(question_id),
+    submissions: document.submissions.map((submission) => ({
+      ...without(submission, "id", "author_id", "questionnaire_id", "responses"),
+      questionnaire: submission.library ? submission.questionnaire_id : undefined,
+      author: email.get(submission.author_id),
+      responses: submission.responses.map((response) => ({
+        ...without(response, "id", "question_id"),
+        question: submission.library ? response.question_id : questionTexts.get(response.question_id),
       })),
     })),
   };

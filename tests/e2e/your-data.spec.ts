@@ -54,12 +54,12 @@ test.describe("your data", () => {
     await saveScreenshot(page, `your-data-${testInfo.project.name}`);
 
     const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Export my data" }).click();
+    await page.getByRole("button", { name: "Export my data", exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^family-book-my-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const zipFile = testInfo.outputPath("export.zip");
     await download.saveAs(zipFile);
-    await expect(page.getByRole("status")).toContainText("Your export is downloading");
+    await expect(page.getByRole("status").filter({ hasText: "Your export is downloading" })).toBeVisible();
 
     // The export's page, from the unzipped folder, with the network off.
     const folder = await unzipTo(zipFile);
@@ -86,9 +86,9 @@ test.describe("your data", () => {
     const otherPage = await other.newPage();
     await registerThroughApi(otherPage.request, newPerson("Margaret", "Hughes"));
     await otherPage.goto("/settings/data");
-    await otherPage.getByLabel("Export ZIP (from Export my data)").setInputFiles(zipFile);
-    await otherPage.getByRole("button", { name: "Import" }).click();
-    await expect(otherPage.getByRole("status")).toContainText("Imported 3 memories, 3 photos, 1 set of answers, 0 questionnaires.");
+    await otherPage.getByLabel("ZIP file to import").setInputFiles(zipFile);
+    await otherPage.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(otherPage.getByRole("status").filter({ hasText: "Imported 3 memories, 3 photos, 1 set of answers, 0 questionnaires." })).toBeVisible();
     await expectNoSeriousAccessibilityViolations(otherPage);
     await saveScreenshot(otherPage, `your-data-imported-${testInfo.project.name}`);
     await otherPage.goto("/memories");
@@ -103,13 +103,13 @@ test.describe("your data", () => {
     const relativePage = await relativeContext.newPage();
     await registerThroughApi(relativePage.request, newPerson("Tom", "Hughes"), founderUser.family_id);
     await relativePage.goto("/settings/data");
-    await expect(relativePage.getByRole("button", { name: "Export my data" })).toBeVisible();
+    await expect(relativePage.getByRole("button", { name: "Export my data", exact: true })).toBeVisible();
     await expect(relativePage.getByRole("button", { name: "Export the family's book" })).toHaveCount(0);
     expect((await relativePage.request.post("/api/exports", { data: { scope: "family" } })).status()).toBe(403);
 
-    await relativePage.getByLabel("Export ZIP (from Export my data)").setInputFiles({ name: "holiday.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
-    await relativePage.getByRole("button", { name: "Import" }).click();
-    await expect(relativePage.getByRole("alert")).toHaveText("This file is not a Family Book export: it is not a ZIP archive.");
+    await relativePage.getByLabel("ZIP file to import").setInputFiles({ name: "holiday.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
+    await relativePage.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(relativePage.getByRole("alert").filter({ hasText: "This file is not a Family Book export: it is not a ZIP archive." })).toBeVisible();
     await relativeContext.close();
   });
 });

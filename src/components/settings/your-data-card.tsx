@@ -173,7 +173,7 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
           Import an export
         </h3>
         <label htmlFor={fileId} className="font-medium">
-          Export ZIP (from Export my data)
+          ZIP file to import
         </label>
         <input
           id={fileId}
@@ -181,9 +181,12 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
           name="export"
           type="file"
           accept=".zip,application/zip"
+          aria-describedby={`${fileId}-hint`}
           className="min-h-11 rounded-md border border-input bg-card p-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
-        <p className="text-muted-foreground">Its memories, photos, answers and questionnaires are added to your account. People you tagged are tagged again if they are in your family here.</p>
+        <p id={`${fileId}-hint`} className="text-muted-foreground">
+          A ZIP made by Export my data. Its memories, photos, answers and questionnaires are added to your account. People you tagged are tagged again if they are in your family here.
+        </p>
         <Button type="submit" variant="outline" disabled={busy !== null} className="self-start">
           {busy === "import" ? "Importing..." : "Import"}
         </Button>
