@@ -118,7 +118,7 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Your data</CardTitle>
+        <CardTitle as="h2">Export and import</CardTitle>
         <CardDescription className="text-base">
           Take everything out as a ZIP file: your memories, your photos&apos; originals, your answers and questionnaires, and a page that shows them in any
           browser, without Family Book. Bring such a file back into an account here, or on another Family Book.

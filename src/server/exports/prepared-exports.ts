@@ -188,6 +188,6 @@ export const deleteExpiredExportsJob = defineJob({
   retryLimit: 3,
   retryBackoff: true,
   expireInSeconds: 10 * 60,
-  schedule: "17 * * * *",
+  schedule: "0 * * * *",
   policy: "exclusive",
 });
