@@ -12,6 +12,7 @@ import { NOT_FAMILY_ADMIN } from "@/server/exports/gather-export";
 import { EXPORT_TOO_LARGE_TO_DOWNLOAD } from "@/server/exports/export-request";
 import { deleteExpiredExports, EXPORT_NOT_FOUND, prepareExportJob } from "@/server/exports/prepared-exports";
 import { setClock } from "@/server/clock";
+import { renderEmail } from "@/server/email/render-email";
 import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
 import { getStorage } from "@/server/storage";
 import { call, ORIGIN } from "../helpers/api";
@@ -218,7 +219,12 @@ describe("POST /api/exports", () => {
       `SELECT data FROM pgboss.job WHERE name = 'send-email' AND data->>'template' = 'export-ready'`,
     );
     expect(emails.map((email) => email.data.to.userId)).toContain(heavy.user.id);
-    expect(emails.find((email) => email.data.to.userId === heavy.user.id)?.data.props.dataUrl).toBe(`${ORIGIN}/settings/data`);
+    const queued = emails.find((email) => email.data.to.userId === heavy.user.id)!.data;
+    expect(queued.props.dataUrl).toBe(`${ORIGIN}/settings/data`);
+    const rendered = await renderEmail("export-ready", queued.props);
+    expect(rendered.subject).toBe("Your Family Book export is ready");
+    expect(rendered.html).toContain(`href="${ORIGIN}/settings/data"`);
+    expect(rendered.text).toContain("Only you can download it, for 7 days; after that it is deleted.");
 
     // The owner is sent to a signed address of the ZIP, which holds the export.
     const file = await exportFile(
