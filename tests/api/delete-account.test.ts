@@ -109,6 +109,10 @@ async function busyMember(familyId: string) {
   const book = await prisma.bookBuild.create({ data: { user_id: person.user.id, options: {}, status: "ready", origin: "https://familybook.example", expires_at: soon } });
   await prisma.bookBuild.update({ where: { id: book.id }, data: { storage_key: bookStorageKey(book) } });
   await getStorage().put(bookStorageKey(book), Buffer.from(`%PDF-1.7 ${marker}`), "application/pdf");
+  const exportId = randomUUID();
+  const exportKey = `exports/${person.user.id}/${exportId}/family-book-my-export.zip`;
+  await getStorage().put(exportKey, Buffer.from(`PK ${marker}`), "application/zip");
+  await prisma.dataExport.create({ data: { id: exportId, user_id: person.user.id, scope: "account", status: "ready", storage_key: exportKey, origin: "https://familybook.example", expires_at: soon } });
   await prisma.comment.create({ data: { memory_id: shared.id, user_id: person.user.id, body: `What a day, ${marker}` } });
   await prisma.reaction.create({ data: { memory_id: shared.id, user_id: person.user.id, kind: "love" } });
   const photoKeys = (await prisma.memoryPhoto.findMany({ where: { memory: { user_id: person.user.id } } })).flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]);

@@ -16,7 +16,7 @@ import { backendName } from "../helpers/test-database";
 import { uploadPhoto } from "../helpers/uploads";
 
 // Housekeeping on the job queue (docs/product.md §12): ended sessions, ended
-// rate-limit counters, abandoned uploads and photo objects no memory names, each on its schedule.
+// rate-limit counters, abandoned uploads, photo objects no memory names and expired exports, each on its schedule.
 // The queue's clock is set two days ahead, just before 03:00 UTC, when every one of them is due,
 // so what was made "now" is two days old; what must be kept is dated just before that clock.
 
@@ -50,6 +50,7 @@ const world = {
   photos: { kept: [] as string[], orphan: "", youngOrphan: "" },
   deliveries: {} as Record<"old" | "recent", string>,
   books: {} as Record<"expired" | "kept", { id: string; key: string }>,
+  exports: {} as Record<"expired" | "current", { id: string; key: string }>,
 };
 
 beforeAll(async () => {
@@ -123,6 +124,17 @@ beforeAll(async () => {
     world.books[name] = { id: book.id, key };
   }
 
+  // Prepared exports (docs/product.md §20): one whose 7 days ended just before the queue's clock, one not yet.
+  for (const [name, expiresAt] of [["expired", queueNow() - HOUR], ["current", queueNow() + HOUR]] as const) {
+    const id = randomUUID();
+    const key = `exports/${owner.user.id}/${id}/family-book-my-export.zip`;
+    await getStorage().put(key, Buffer.from("PK"), "application/zip");
+    await prisma.dataExport.create({
+      data: { id, user_id: owner.user.id, scope: "account", status: "ready", storage_key: key, origin: "http://localhost:3000", expires_at: new Date(expiresAt) },
+    });
+    world.exports[name] = { id, key };
+  }
+
   // Two instances keep the schedules; 03:00 comes, when every housekeeping job is due.
   queue = await startTestQueue({ definitions: housekeeping, clock });
   const second = await startTestQueue({ definitions: housekeeping, clock });
@@ -142,7 +154,7 @@ afterAll(async () => {
 });
 
 describe(`housekeeping (${backendName})`, () => {
-  it("is scheduled: sessions, rate limits and uploads every hour, photo objects and email records every night at 03:00 UTC", async () => {
+  it("is scheduled: sessions, rate limits, uploads and expired exports every hour, photo objects and email records every night at 03:00 UTC", async () => {
     expect(scheduled).toEqual({
       "housekeeping.ended-sessions": "0 * * * *",
       "housekeeping.expired-rate-limits": "0 * * * *",
@@ -150,6 +162,7 @@ describe(`housekeeping (${backendName})`, () => {
       "housekeeping.orphan-photos": "0 3 * * *",
       "housekeeping.old-email-deliveries": "0 3 * * *",
       "housekeeping.expired-books": "0 3 * * *",
+      "housekeeping.expired-exports": "0 * * * *",
     });
     const schedules = await queue.boss.getSchedules();
     expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toMatchObject(scheduled);
@@ -163,6 +176,7 @@ describe(`housekeeping (${backendName})`, () => {
       "housekeeping.orphan-photos",
       "housekeeping.old-email-deliveries",
       "housekeeping.expired-books",
+      "housekeeping.expired-exports",
     ]);
     for (const { name } of housekeeping) {
       const jobs = await queue.boss.findJobs(name);
@@ -203,6 +217,16 @@ describe(`housekeeping (${backendName})`, () => {
     for (const key of world.photos.kept) expect(await storage.head(key), key).not.toBeNull();
     const [job] = await queue.boss.findJobs("housekeeping.orphan-photos");
     expect(job?.output).toEqual({ checked: 4, removed: 1 });
+  });
+
+  it("removes prepared exports whose 7 days are over, the object in storage and the record, and keeps the others", async () => {
+    const prisma = await getDb();
+    expect(await prisma.dataExport.findUnique({ where: { id: world.exports.expired.id } })).toBeNull();
+    expect(await getStorage().head(world.exports.expired.key)).toBeNull();
+    expect(await prisma.dataExport.findUnique({ where: { id: world.exports.current.id } })).not.toBeNull();
+    expect(await getStorage().head(world.exports.current.key)).not.toBeNull();
+    const [job] = await queue.boss.findJobs("housekeeping.expired-exports");
+    expect(job?.output).toEqual({ deleted: 1 });
   });
 
   it("forgets sent emails after 60 days, when no job can send them again, and keeps younger records", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -95,6 +95,20 @@ describe.each(drivers)("object storage contract: $name", ({ storage, fetchUrl })
     expect(object?.body.equals(photoBytes)).toBe(true);
     expect(object?.contentType).toBe("image/jpeg");
     expect(await storage().head("photos/a/original.jpg")).toEqual({ size: photoBytes.length, contentType: "image/jpeg" });
+  });
+
+  it("stores a file from disk, streamed, as an object (an export's ZIP)", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "family-book-put-file-"));
+    try {
+      const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 0x5a);
+      const file = path.join(folder, "export.zip");
+      writeFileSync(file, bytes);
+      await storage().putFile("exports/a/export.zip", file, "application/zip");
+      expect(await storage().head("exports/a/export.zip")).toEqual({ size: bytes.length, contentType: "application/zip" });
+      expect((await storage().get("exports/a/export.zip"))?.body.equals(bytes)).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("answers null for an object that does not exist", async () => {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { EmailAddressCard } from "@/components/settings/email-address-card";
 import { DeleteAccountCard } from "@/components/settings/delete-account-card";
 import { EmailPreferencesCard } from "@/components/settings/email-preferences-card";
@@ -19,6 +20,15 @@ export default async function SettingsPage() {
       </p>
       <EmailAddressCard email={user.email} confirmed={address.confirmed} signsInWithGoogle={address.signsInWithGoogle} />
       <EmailPreferencesCard initial={preferences} />
+      <section aria-labelledby="your-data-heading" className="flex flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm">
+        <h2 id="your-data-heading" className="text-xl font-semibold">
+          Your data
+        </h2>
+        <p className="text-muted-foreground">Export your memories, photos and answers as a ZIP file, or import one.</p>
+        <Link href="/settings/data" className="inline-flex min-h-11 items-center self-start font-medium text-primary underline underline-offset-4">
+          Export or import your data
+        </Link>
+      </section>
       <DeleteAccountCard signsInWithGoogle={address.signsInWithGoogle} />
     </div>
   );

@@ -159,6 +159,8 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       const uploads = await tx.photoUpload.findMany({ where: { user_id: userId }, select: { key: true } });
       // And the printed books they made (docs/decisions/028-book-builds.md).
       const books = await tx.bookBuild.findMany({ where: { user_id: userId, storage_key: { not: null } }, select: { storage_key: true } });
+      // And the exports they prepared (docs/decisions/023-export-and-import.md).
+      const exports = await tx.dataExport.findMany({ where: { user_id: userId, storage_key: { not: null } }, select: { storage_key: true } });
 
       await tx.emailDelivery.deleteMany({ where: { user_id: userId } });
       // Rate-limit counters named by the account (its id, or its address alone or with a client address).
@@ -167,7 +169,7 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       await tx.user.delete({ where: { id: userId } });
       // The last member takes the family along: its link, invitations, questionnaires and plans.
       if (familyId && alone) await tx.family.delete({ where: { id: familyId } });
-      return [...photos.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]), ...uploads.map((upload) => upload.key), ...books.flatMap((book) => (book.storage_key ? [book.storage_key] : []))];
+      return [...photos.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]), ...uploads.map((upload) => upload.key), ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : []))];
     },
     { timeout: 60_000, maxWait: 60_000 },
   );

@@ -5,6 +5,7 @@ import type { EmailFooter } from "./templates/email-layout";
 import { BookReadyEmail, bookReadyEmailProps, bookReadySubject } from "./templates/book-ready-email";
 import { DeleteAccountEmail, deleteAccountEmailProps, deleteAccountSubject } from "./templates/delete-account-email";
 import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "./templates/confirm-email-email";
+import { ExportReadyEmail, exportReadyEmailProps, exportReadySubject } from "./templates/export-ready-email";
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
 import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
 import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
@@ -95,6 +96,12 @@ export const emailTemplates = {
     props: deleteAccountEmailProps,
     subject: deleteAccountSubject,
     body: (props) => <DeleteAccountEmail {...props} />,
+  }),
+  "export-ready": define({
+    kind: "transactional",
+    props: exportReadyEmailProps,
+    subject: exportReadySubject,
+    body: (props) => <ExportReadyEmail {...props} />,
   }),
 };
 

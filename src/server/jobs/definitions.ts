@@ -10,6 +10,7 @@ import { buildBookJob, deleteExpiredBookBuildsJob } from "@/server/book/build-bo
 import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
+import { deleteExpiredExportsJob, prepareExportJob } from "@/server/exports/prepared-exports";
 import { weeklyDigestsSchedulerJob } from "@/server/weekly-digest/run-weekly-digests";
 import { weeklyDigestEmailJob } from "@/server/weekly-digest/weekly-digest-email";
 import { weeklyQuestionsSchedulerJob } from "@/server/weekly-questions/run-weekly-questions";
@@ -26,6 +27,7 @@ export const jobDefinitions = [
   sweepOrphanPhotosJob,
   deleteOldDeliveriesJob,
   deleteExpiredBookBuildsJob,
+  deleteExpiredExportsJob,
   // Email (docs/product.md §11).
   sendEmailJob,
   passwordResetEmailJob,
@@ -39,6 +41,8 @@ export const jobDefinitions = [
   weeklyDigestEmailJob,
   // The printed book (docs/product.md §16): each book asked for.
   buildBookJob,
+  // Exports too large to download at once (docs/product.md §20).
+  prepareExportJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;

@@ -17,6 +17,7 @@ import { userDtoSchema } from "@/server/users/user-dto";
 import { accountOperations } from "./accounts";
 import { conversationOperations } from "./conversations";
 import { emailOperations } from "./email";
+import { exportOperations } from "./exports";
 import { familyBookOperations } from "./family-book";
 import { familyCircleOperations } from "./family-circle";
 import { inviteOperations } from "./invites";
@@ -55,6 +56,7 @@ export const apiOperations: Operation[] = [
   ...conversationOperations,
   ...searchOperations,
   ...weeklyQuestionOperations,
+  ...exportOperations,
   ...storageOperations,
   ...referenceOperations,
 ];

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -46,6 +46,10 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async put(key: string, body: Buffer, contentType: string) {
     await this.putStream(key, [body], contentType);
+  }
+
+  async putFile(key: string, filePath: string, contentType: string) {
+    await this.putStream(key, createReadStream(filePath), contentType);
   }
 
   /**

@@ -36,6 +36,8 @@ export type UploadOptions = SignOptions & {
 export type ObjectStorage = {
   readonly driver: "local" | "s3";
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Writes a file from disk as the object, streamed (an export's ZIP: never whole in memory). */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   /** Size and type without reading the body, or null when there is none. */

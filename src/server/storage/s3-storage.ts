@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -40,6 +42,16 @@ export class S3ObjectStorage implements ObjectStorage {
   async put(key: string, body: Buffer, contentType: string) {
     assertValidKey(key);
     await this.guard(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType })));
+  }
+
+  async putFile(key: string, filePath: string, contentType: string) {
+    assertValidKey(key);
+    const { size } = await stat(filePath);
+    await this.guard(() =>
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType }),
+      ),
+    );
   }
 
   async get(key: string) {

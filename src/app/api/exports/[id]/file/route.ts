@@ -1,0 +1,11 @@
+// GET /api/exports/{id}/file – the owner's ready export: a redirect to a short-lived signed address
+import { preparedExportDownloadUrl } from "@/server/exports/prepared-exports";
+import { otherMethods } from "@/server/http/methods";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const GET = authenticatedRoute<{ id: string }>(async ({ request, params, user }) => {
+  const url = await preparedExportDownloadUrl(user, params.id);
+  return Response.redirect(new URL(url, request.url), 302);
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

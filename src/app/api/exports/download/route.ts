@@ -1,0 +1,11 @@
+// GET /api/exports/download?scope=account|family – a small export as a ZIP, streamed as it is made
+import { exportQuerySchema, streamExport } from "@/server/exports/export-request";
+import { otherMethods } from "@/server/http/methods";
+import { authenticatedRoute } from "@/server/http/route";
+
+export const GET = authenticatedRoute(async ({ request, user }) => {
+  const { scope } = exportQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return streamExport({ viewer: user, scope });
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,0 +1,199 @@
+import "server-only";
+import type { Readable } from "node:stream";
+import yauzl, { type Entry, type ZipFile } from "yauzl";
+import { z } from "zod";
+import { MAX_PHOTO_BYTES } from "@/lib/constants";
+import {
+  EXPORT_DATA_FILE,
+  EXPORT_INDEX_FILE,
+  EXPORT_VERSION,
+  PHOTO_PATH_PATTERN,
+  exportDocumentSchema,
+  type ExportDocument,
+} from "@/lib/schemas/data-export";
+import { AppError } from "@/server/http/app-error";
+
+// Reads an export ZIP someone uploads (docs/export-format.md), trusting nothing in it: only the
+// central directory's names are looked at first, and only the files the format has are accepted
+// (no paths of their own: nothing is ever written under a name from the ZIP); each file's size is
+// capped before it is inflated, and yauzl checks the inflated size against the declared one, so
+// a small ZIP cannot unpack into gigabytes. data.json is parsed by the format's own schema.
+
+export const MAX_IMPORT_ENTRIES = 20_000;
+export const MAX_DATA_JSON_BYTES = 64 * 1024 * 1024;
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+
+export const NOT_A_ZIP = "This file is not a Family Book export: it is not a ZIP archive.";
+export const TOO_MANY_ENTRIES = `This export holds more than ${MAX_IMPORT_ENTRIES.toLocaleString("en-GB")} files, more than an import takes.`;
+export const NO_DATA_FILE = `This ZIP is not a Family Book export: it has no ${EXPORT_DATA_FILE}.`;
+export const NOT_AN_EXPORT = `This ZIP is not a Family Book export: its ${EXPORT_DATA_FILE} is not one of Family Book's.`;
+export const DATA_NOT_JSON = `The export's ${EXPORT_DATA_FILE} is not valid JSON.`;
+export const FAMILY_EXPORT_NOT_IMPORTABLE =
+  "This is an export of a family's book. An import takes a personal export (Export my data), whose memories and answers are all its author's.";
+export const unexpectedFile = (name: string) => `This export holds a file that does not belong in one: ${JSON.stringify(name.slice(0, 200))}.`;
+export const duplicateFile = (name: string) => `This export holds ${JSON.stringify(name.slice(0, 200))} twice.`;
+export const fileTooLargeInZip = (name: string) => `${name.slice(0, 200)} in the export is larger than an import takes.`;
+export const missingPhoto = (file: string) => `The export names a photo that is not in the ZIP: ${file}.`;
+export const unreadableFile = (name: string) => `${name.slice(0, 200)} in the export cannot be read: the ZIP is damaged.`;
+export const unsupportedVersion = (version: unknown) =>
+  `This export is of format version ${JSON.stringify(version)}; this Family Book reads version ${EXPORT_VERSION}.`;
+export const invalidData = (path: string, message: string) => `The export's ${EXPORT_DATA_FILE} is not valid: ${path ? `${path}: ` : ""}${message}`;
+
+const DIRECTORY_PATTERN = /^photos\/([0-9a-f-]{36}\/)?$/;
+
+const bad = (message: string) => new AppError("BAD_REQUEST", message);
+
+export type OpenedExport = {
+  document: ExportDocument;
+  /** The bytes of one photo of the document (at most MAX_PHOTO_BYTES). */
+  readPhoto(file: string): Promise<Buffer>;
+  close(): void;
+};
+
+function openZip(filePath: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true }, (error, zip) =>
+      error || !zip ? reject(bad(NOT_A_ZIP)) : resolve(zip),
+    );
+  });
+}
+
+function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, Entry>();
+    zip.on("entry", (entry: Entry) => {
+      const name = entry.fileName;
+      if (DIRECTORY_PATTERN.test(name)) return zip.readEntry();
+      if (name !== EXPORT_DATA_FILE && name !== EXPORT_INDEX_FILE && !PHOTO_PATH_PATTERN.test(name)) return reject(bad(unexpectedFile(name)));
+      if (entries.has(name)) return reject(bad(duplicateFile(name)));
+      // Bit 0: encrypted. An export is never encrypted.
+      if ((entry.generalPurposeBitFlag & 1) !== 0) return reject(bad(unreadableFile(name)));
+      const cap = name === EXPORT_DATA_FILE ? MAX_DATA_JSON_BYTES : name === EXPORT_INDEX_FILE ? MAX_INDEX_BYTES : MAX_PHOTO_BYTES;
+      if (entry.uncompressedSize > cap) return reject(bad(fileTooLargeInZip(name)));
+      entries.set(name, entry);
+      zip.readEntry();
+    });
+    zip.on("end", () => resolve(entries));
+    zip.on("error", (error: Error) => {
+      // yauzl's own refusal of a name: "../" in it, an absolute path, a backslash.
+      const name = /^(?:invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(error.message)?.[1];
+      reject(bad(name === undefined ? NOT_A_ZIP : unexpectedFile(name)));
+    });
+    zip.readEntry();
+  });
+}
+
+async function readEntry(zip: ZipFile, entry: Entry, cap: number): Promise<Buffer> {
+  const stream = await new Promise<Readable>((resolve, reject) =>
+    zip.openReadStream(entry, (error, readable) => (error || !readable ? reject(bad(unreadableFile(entry.fileName))) : resolve(readable))),
+  );
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      // yauzl stops at the declared size already; this is the second lock on the same door.
+      if (size > cap) throw bad(fileTooLargeInZip(entry.fileName));
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    stream.destroy();
+    throw error instanceof AppError ? error : bad(unreadableFile(entry.fileName));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The first problem zod found in data.json, as a sentence with its place (memories.3.title). */
+function describeIssue(error: z.ZodError) {
+  const issue = error.issues[0]!;
+  return invalidData(issue.path.map(String).join("."), issue.message);
+}
+
+/** Checks what the schema cannot: references between parts, and that the photos are in the ZIP. */
+function checkReferences(document: ExportDocument, entries: Map<string, Entry>) {
+  const people = new Set(document.people.map((person) => person.id));
+  const questionnaires = new Map(document.questionnaires.map((questionnaire) => [questionnaire.id, new Set(questionnaire.questions.map((q) => q.id))]));
+  const ids = new Set<string>();
+  const unique = (id: string, where: string) => {
+    if (ids.has(id)) throw bad(invalidData(where, `the id ${id} is used twice.`));
+    ids.add(id);
+  };
+  if (!people.has(document.exported_by.id)) throw bad(invalidData("exported_by", "the exporting person is not among people."));
+  for (const [index, memory] of document.memories.entries()) {
+    unique(memory.id, `memories.${index}.id`);
+    if (memory.author_id !== document.exported_by.id) throw bad(invalidData(`memories.${index}.author_id`, "a personal export holds only its author's memories."));
+    for (const [tagIndex, tag] of memory.tags.entries()) {
+      if (!people.has(tag.id)) throw bad(invalidData(`memories.${index}.tags.${tagIndex}.id`, "the tagged person is not among people."));
+    }
+    const orders = new Set<number>();
+    for (const [photoIndex, photo] of memory.photos.entries()) {
+      unique(photo.id, `memories.${index}.photos.${photoIndex}.id`);
+      if (orders.has(photo.order_number)) throw bad(invalidData(`memories.${index}.photos.${photoIndex}.order_number`, "two photos have the same place."));
+      orders.add(photo.order_number);
+      if (!entries.has(photo.file)) throw bad(missingPhoto(photo.file));
+    }
+  }
+  for (const [index, questionnaire] of document.questionnaires.entries()) {
+    unique(questionnaire.id, `questionnaires.${index}.id`);
+    for (const [questionIndex, question] of questionnaire.questions.entries()) unique(question.id, `questionnaires.${index}.questions.${questionIndex}.id`);
+    if (questionnaire.created_by_id && !people.has(questionnaire.created_by_id)) {
+      throw bad(invalidData(`questionnaires.${index}.created_by_id`, "the person is not among people."));
+    }
+    for (const [targetIndex, target] of questionnaire.target_ids.entries()) {
+      if (!people.has(target)) throw bad(invalidData(`questionnaires.${index}.target_ids.${targetIndex}`, "the person is not among people."));
+    }
+  }
+  for (const [index, submission] of document.submissions.entries()) {
+    unique(submission.id, `submissions.${index}.id`);
+    if (submission.author_id !== document.exported_by.id) throw bad(invalidData(`submissions.${index}.author_id`, "a personal export holds only its author's answers."));
+    const questions = questionnaires.get(submission.questionnaire_id);
+    if (!submission.library && !questions) throw bad(invalidData(`submissions.${index}.questionnaire_id`, "the questionnaire is not among questionnaires."));
+    const answered = new Set<string>();
+    for (const [responseIndex, response] of submission.responses.entries()) {
+      unique(response.id, `submissions.${index}.responses.${responseIndex}.id`);
+      if (answered.has(response.question_id)) throw bad(invalidData(`submissions.${index}.responses.${responseIndex}.question_id`, "the question is answered twice."));
+      answered.add(response.question_id);
+      if (questions && !questions.has(response.question_id)) {
+        throw bad(invalidData(`submissions.${index}.responses.${responseIndex}.question_id`, "the question is not one of its questionnaire's."));
+      }
+    }
+  }
+}
+
+/** Opens an uploaded export at filePath; every refusal is a 400 with a sentence saying why. */
+export async function openExportZip(filePath: string): Promise<OpenedExport> {
+  const zip = await openZip(filePath);
+  try {
+    if (zip.entryCount > MAX_IMPORT_ENTRIES) throw bad(TOO_MANY_ENTRIES);
+    const entries = await listEntries(zip);
+    const dataEntry = entries.get(EXPORT_DATA_FILE);
+    if (!dataEntry) throw bad(NO_DATA_FILE);
+    const raw = await readEntry(zip, dataEntry, MAX_DATA_JSON_BYTES);
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString("utf8"));
+    } catch {
+      throw bad(DATA_NOT_JSON);
+    }
+    const head = z.looseObject({ format: z.literal("family-book-export"), version: z.unknown() }).safeParse(json);
+    if (!head.success) throw bad(NOT_AN_EXPORT);
+    if (head.data.version !== EXPORT_VERSION) throw bad(unsupportedVersion(head.data.version));
+    const parsed = exportDocumentSchema.safeParse(json);
+    if (!parsed.success) throw bad(describeIssue(parsed.error));
+    const document = parsed.data;
+    if (document.scope !== "account") throw bad(FAMILY_EXPORT_NOT_IMPORTABLE);
+    checkReferences(document, entries);
+    return {
+      document,
+      readPhoto: (file) => {
+        const entry = entries.get(file);
+        if (!entry) return Promise.reject(bad(missingPhoto(file)));
+        return readEntry(zip, entry, MAX_PHOTO_BYTES);
+      },
+      close: () => zip.close(),
+    };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}

@@ -1,0 +1,260 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Ajv from "ajv";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadExport } from "@/app/api/exports/download/route";
+import { GET as listExports, POST as askForExport } from "@/app/api/exports/route";
+import { GET as readExport } from "@/app/api/exports/[id]/route";
+import { GET as exportFile } from "@/app/api/exports/[id]/file/route";
+import { exportJsonSchema, IMMEDIATE_EXPORT_MAX_BYTES, type ExportDocument } from "@/lib/schemas/data-export";
+import { getDb } from "@/server/db/client";
+import { NOT_FAMILY_ADMIN } from "@/server/exports/gather-export";
+import { EXPORT_TOO_LARGE_TO_DOWNLOAD } from "@/server/exports/export-request";
+import { deleteExpiredExports, EXPORT_NOT_FOUND, prepareExportJob } from "@/server/exports/prepared-exports";
+import { setClock } from "@/server/clock";
+import { renderEmail } from "@/server/email/render-email";
+import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
+import { getStorage } from "@/server/storage";
+import { call, ORIGIN } from "../helpers/api";
+import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { createMemoryAs, jpeg } from "../helpers/memories";
+import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+import { unzip } from "../helpers/zip";
+
+// Export (docs/export-format.md, docs/decisions/023-export-and-import.md): what each export holds,
+// who may ask for which, the ZIP against the published JSON Schema, and the jobs for large ones.
+
+let owner: TestAccount;
+let relative: TestAccount;
+let stranger: TestAccount;
+let ownPrivate: Awaited<ReturnType<typeof createMemoryAs>>;
+
+async function download(account: TestAccount | null, scope = "account") {
+  const headers = new Headers({ host: "localhost:3000" });
+  if (account) headers.set("authorization", `Bearer ${account.token}`);
+  const response = await downloadExport(new Request(`${ORIGIN}/api/exports/download?scope=${scope}`, { headers }), { params: Promise.resolve({}) });
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function exported(account: TestAccount, scope = "account") {
+  const result = await download(account, scope);
+  expect(result.status).toBe(200);
+  const files = await unzip(result.body);
+  return { files, document: JSON.parse(files.get("data.json")!.toString("utf8")) as ExportDocument };
+}
+
+beforeAll(async () => {
+  ({ owner, relative, stranger } = await createFamilies());
+  ownPrivate = await createMemoryAs(
+    owner.token,
+    { title: "The boat", content: "We rowed to the island.\n\nIt rained.", memory_date: "1975-08-02", is_shared: "false", taggedUserIds: relative.user.id },
+    [{ name: "boat.jpg", bytes: await jpeg({ color: "#1e6091" }) }, { name: "island.jpg", bytes: await jpeg({ color: "#2a9d8f" }) }],
+  );
+  await createMemoryAs(owner.token, { title: "Grandma's kitchen <b>", memory_date: "1982-12-24", is_shared: "true" }, [
+    { name: "kitchen.jpg", bytes: await jpeg({ color: "#e76f51" }) },
+  ]);
+  await createMemoryAs(relative.token, { title: "Tom's shared summer", memory_date: "1990-06-01", is_shared: "true" }, [
+    { name: "summer.jpg", bytes: await jpeg({ color: "#f4a261" }) },
+  ]);
+  await createMemoryAs(relative.token, { title: "Tom's private diary", memory_date: "1991-06-01", is_shared: "false" });
+  await createMemoryAs(stranger.token, { title: "Olga's garden", memory_date: "1992-06-01", is_shared: "true" });
+  expect(
+    (
+      await answer(owner, [
+        { question_id: libraryQuestionId("childhood", "born"), answer_text: "In Cardiff, in the spring of 1948." },
+        { question_id: libraryQuestionId("childhood", "earliest"), answer_text: "The smell of my father's workshop." },
+      ])
+    ).status,
+  ).toBe(201);
+  const custom = await createCustomQuestionnaire(owner);
+  expect((await answer(owner, [{ question_id: custom.questionIds[0]!, answer_text: "All the cousins." }])).status).toBe(201);
+  const relativeAnswer = await answer(relative, [
+    { question_id: libraryQuestionId("childhood", "born"), answer_text: "In Swansea, 1950." },
+    { question_id: libraryQuestionId("childhood", "earliest"), answer_text: "The sea." },
+  ]);
+  expect(relativeAnswer.status).toBe(201);
+  // Tom shares his childhood answers with the family.
+  await (await getDb()).submission.updateMany({ where: { user_id: relative.user.id }, data: { is_shared: true } });
+});
+
+describe("GET /api/exports/download (account)", () => {
+  it("streams a ZIP of everything the person wrote, which the published JSON Schema accepts", async () => {
+    const result = await download(owner);
+    expect(result.headers.get("content-type")).toBe("application/zip");
+    expect(result.headers.get("content-disposition")).toMatch(/^attachment; filename="family-book-my-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = await unzip(result.body);
+    const document = JSON.parse(files.get("data.json")!.toString("utf8")) as ExportDocument;
+
+    const schema = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../docs/export-format.schema.json"), "utf8"));
+    const ajv = new Ajv({ allErrors: true });
+    const validate = ajv.compile(schema);
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    // The published file is the format's own schema, written out.
+    expect(schema).toEqual(JSON.parse(JSON.stringify(exportJsonSchema())));
+    // And the schema can fail: a memory without a title is refused.
+    expect(validate({ ...document, memories: [{ ...document.memories[0], title: undefined }] })).toBe(false);
+
+    expect(document).toMatchObject({ format: "family-book-export", version: 1, scope: "account", exported_by: { id: owner.user.id, email: owner.user.email } });
+    expect(document.memories.map((memory) => memory.title)).toEqual(["The boat", "Grandma's kitchen <b>"]);
+    const boat = document.memories[0]!;
+    expect(boat).toMatchObject({
+      id: ownPrivate.id,
+      author_id: owner.user.id,
+      content: "We rowed to the island.\r\n\r\nIt rained.",
+      memory_date: "1975-08-02",
+      is_shared: false,
+      tags: [{ id: relative.user.id, name: "Tom Hughes", email: relative.user.email }],
+    });
+    expect(document.people.map((person) => person.id).sort()).toEqual([owner.user.id, relative.user.id].sort());
+
+    // Every photo is in the ZIP, byte for byte the stored original.
+    const prisma = await getDb();
+    for (const memory of document.memories) {
+      for (const photo of memory.photos) {
+        const row = await prisma.memoryPhoto.findUniqueOrThrow({ where: { id: photo.id } });
+        const original = await getStorage().get(row.original_key);
+        expect(files.get(photo.file)?.equals(original!.body)).toBe(true);
+      }
+    }
+    expect(boat.photos.map((photo) => photo.file)).toEqual(ownPrivate.memory_photos.map((photo) => `photos/${ownPrivate.id}/${photo.id}.jpg`));
+    expect([...files.keys()].sort()).toEqual(["data.json", "index.html", ...document.memories.flatMap((memory) => memory.photos.map((photo) => photo.file))].sort());
+
+    // The answers carry their question texts, and the custom questionnaire its questions.
+    expect(document.submissions.map((submission) => submission.responses.map((response) => [response.question_text, response.answer_text]))).toEqual([
+      [
+        ["Where and when were you born?", "In Cardiff, in the spring of 1948."],
+        ["What is your earliest memory?", "The smell of my father's workshop."],
+      ],
+      [["Who came along?", "All the cousins."]],
+    ]);
+    expect(document.submissions[0]).toMatchObject({ library: true, questionnaire_id: libraryQuestionnaireId("childhood") });
+    expect(document.questionnaires.map((questionnaire) => [questionnaire.title, questionnaire.questions.map((question) => question.question_text)])).toEqual([
+      ["Summer at the lake", ["Who came along?", "What did you cook?"]],
+    ]);
+
+    // index.html: readable without a script, the photos by relative path, the text escaped.
+    const html = files.get("index.html")!.toString("utf8");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain("<h3>Grandma&#39;s kitchen &lt;b&gt;</h3>");
+    for (const memory of document.memories) for (const photo of memory.photos) expect(html).toContain(`<img src="${photo.file}"`);
+    expect(html).toContain("<dt>Where and when were you born?</dt>");
+    expect(html).toContain("<p>We rowed to the island.</p>\n<p>It rained.</p>");
+  });
+
+  it("holds nothing of anyone else", async () => {
+    const { document } = await exported(relative);
+    expect(document.memories.map((memory) => memory.title)).toEqual(["Tom's shared summer", "Tom's private diary"]);
+    expect(document.submissions.flatMap((submission) => submission.responses.map((response) => response.answer_text))).toEqual(["In Swansea, 1950.", "The sea."]);
+    // The owner's questionnaire was written in the family but not by Tom, who did not answer it.
+    expect(document.questionnaires).toEqual([]);
+  });
+
+  it("refuses the anonymous", async () => {
+    expect((await download(null)).status).toBe(401);
+  });
+});
+
+describe("GET /api/exports/download (family)", () => {
+  it("gives a family admin everything the family shared, every member's, and nothing private", async () => {
+    const { document, files } = await exported(owner, "family");
+    expect(document.scope).toBe("family");
+    expect(document.memories.map((memory) => memory.title)).toEqual(["Grandma's kitchen <b>", "Tom's shared summer"]);
+    expect(document.submissions.flatMap((submission) => submission.responses.map((response) => response.answer_text))).toEqual(["In Swansea, 1950.", "The sea."]);
+    expect(document.questionnaires.map((questionnaire) => questionnaire.title)).toEqual(["Summer at the lake"]);
+    for (const memory of document.memories) for (const photo of memory.photos) expect(files.has(photo.file)).toBe(true);
+    expect(files.get("index.html")!.toString("utf8")).toContain("<h1>The Hughes Family: the family's book</h1>");
+  });
+
+  it("refuses a member who is not the family's admin, and the stranger's export is of their own family", async () => {
+    const refused = await call(downloadExport, "/api/exports/download?scope=family", { token: relative.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(NOT_FAMILY_ADMIN);
+    const { document } = await exported(stranger, "family");
+    expect(document.memories.map((memory) => memory.title)).toEqual(["Olga's garden"]);
+  });
+
+  it("refuses a scope it does not know", async () => {
+    const result = await call(downloadExport, "/api/exports/download?scope=everyone", { token: owner.token });
+    expect(result.status).toBe(400);
+  });
+});
+
+describe("POST /api/exports", () => {
+  it("answers with the download address for an export under the threshold", async () => {
+    const result = await call(askForExport, "/api/exports", { token: owner.token, body: { scope: "account" } });
+    expect(result.status).toBe(200);
+    expect(result.body.data).toEqual({ download: "/api/exports/download?scope=account", export: null });
+    const family = await call(askForExport, "/api/exports", { token: relative.token, body: { scope: "family" } });
+    expect(family.status).toBe(403);
+    expect(family.body.error).toBe(NOT_FAMILY_ADMIN);
+  });
+
+  it("prepares a large export in a job, which its owner alone can follow and fetch, until it expires", async () => {
+    const heavy = await createAccount({ firstName: "Hannah", lastName: "Large" });
+    const memory = await createMemoryAs(heavy.token, { title: "Many photos" }, [{ name: "one.jpg", bytes: await jpeg() }]);
+    const prisma = await getDb();
+    // Over the threshold as far as the measure goes: the photos' recorded sizes.
+    await prisma.memoryPhoto.updateMany({ where: { memory_id: memory.id }, data: { byte_size: IMMEDIATE_EXPORT_MAX_BYTES + 1 } });
+
+    const tooLarge = await call(downloadExport, "/api/exports/download?scope=account", { token: heavy.token });
+    expect(tooLarge.status).toBe(409);
+    expect(tooLarge.body.error).toBe(EXPORT_TOO_LARGE_TO_DOWNLOAD);
+
+    const asked = await call(askForExport, "/api/exports", { token: heavy.token, body: { scope: "account" } });
+    expect(asked.status).toBe(200);
+    expect(asked.body.data.download).toBeNull();
+    const exportId = asked.body.data.export.id as string;
+    expect(asked.body.data.export).toMatchObject({ scope: "account", status: "queued", photos_done: 0 });
+
+    await prepareExportJob.handler({ exportId }, { id: "test", retryCount: 0, now: new Date(), signal: new AbortController().signal });
+
+    const read = await call(readExport, `/api/exports/${exportId}`, { token: heavy.token, params: { id: exportId } });
+    expect(read.body.data.export).toMatchObject({ status: "ready", photos_done: 1, photo_total: 1 });
+    expect(read.body.data.export.byte_size).toBeGreaterThan(0);
+    const listed = await call(listExports, "/api/exports", { token: heavy.token });
+    expect(listed.body.data.exports.map((item: { id: string }) => item.id)).toEqual([exportId]);
+
+    // The email with the link is queued for its owner.
+    const emails = await prisma.$queryRawUnsafe<{ data: { template: string; to: { userId: string }; props: { dataUrl: string } } }[]>(
+      `SELECT data FROM pgboss.job WHERE name = 'send-email' AND data->>'template' = 'export-ready'`,
+    );
+    expect(emails.map((email) => email.data.to.userId)).toContain(heavy.user.id);
+    const queued = emails.find((email) => email.data.to.userId === heavy.user.id)!.data;
+    expect(queued.props.dataUrl).toBe(`${ORIGIN}/settings/data`);
+    const rendered = await renderEmail("export-ready", queued.props);
+    expect(rendered.subject).toBe("Your Family Book export is ready");
+    expect(rendered.html).toContain(`href="${ORIGIN}/settings/data"`);
+    expect(rendered.text).toContain("Only you can download it, for 7 days; after that it is deleted.");
+
+    // The owner is sent to a signed address of the ZIP, which holds the export.
+    const file = await exportFile(
+      new Request(`${ORIGIN}/api/exports/${exportId}/file`, { headers: { host: "localhost:3000", authorization: `Bearer ${heavy.token}` } }),
+      { params: Promise.resolve({ id: exportId }) },
+    );
+    expect(file.status).toBe(302);
+    const row = await prisma.dataExport.findUniqueOrThrow({ where: { id: exportId } });
+    const stored = await getStorage().get(row.storage_key!);
+    const files = await unzip(stored!.body);
+    expect(JSON.parse(files.get("data.json")!.toString("utf8")).memories[0].title).toBe("Many photos");
+
+    // Nobody else sees or fetches it.
+    for (const other of [owner, relative, stranger]) {
+      const seen = await call(readExport, `/api/exports/${exportId}`, { token: other.token, params: { id: exportId } });
+      expect(seen.status).toBe(404);
+      expect(seen.body.error).toBe(EXPORT_NOT_FOUND);
+      expect((await call(exportFile, `/api/exports/${exportId}/file`, { token: other.token, params: { id: exportId } })).status).toBe(404);
+      expect((await call(listExports, "/api/exports", { token: other.token })).body.data.exports).toEqual([]);
+    }
+
+    // Seven days on, it is gone: the row, and the object in storage.
+    setClock(() => Date.now() + 7 * 24 * 60 * 60 * 1000 + 1000);
+    try {
+      expect((await call(readExport, `/api/exports/${exportId}`, { token: heavy.token, params: { id: exportId } })).status).toBe(404);
+      await deleteExpiredExports(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000 + 1000));
+    } finally {
+      setClock();
+    }
+    expect(await prisma.dataExport.findUnique({ where: { id: exportId } })).toBeNull();
+    expect(await getStorage().get(row.storage_key!)).toBeNull();
+  });
+});

@@ -1,0 +1,238 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadExport } from "@/app/api/exports/download/route";
+import { POST as importRoute } from "@/app/api/imports/route";
+import { notAnImage } from "@/lib/schemas/memories";
+import type { ExportDocument } from "@/lib/schemas/data-export";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/http/app-error";
+import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
+import { IMPORT_NOT_ZIP_TYPE, IMPORT_TOO_LARGE, importExportFile } from "@/server/exports/import-export";
+import {
+  DATA_NOT_JSON,
+  FAMILY_EXPORT_NOT_IMPORTABLE,
+  NO_DATA_FILE,
+  NOT_A_ZIP,
+  NOT_AN_EXPORT,
+  TOO_MANY_ENTRIES,
+  fileTooLargeInZip,
+  invalidData,
+  missingPhoto,
+  unexpectedFile,
+  unsupportedVersion,
+} from "@/server/exports/read-export-zip";
+import { getStorage } from "@/server/storage";
+import { ORIGIN, randomAddress } from "../helpers/api";
+import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { createMemoryAs, jpeg } from "../helpers/memories";
+import { renameInZip, unzip, zipFiles } from "../helpers/zip";
+
+// An import trusts nothing in the ZIP (docs/decisions/023-export-and-import.md): each refusal is a
+// 400 with a sentence saying what is wrong, and a refused import leaves nothing behind, neither
+// rows nor objects in storage. The parser is fuzzed with whatever bytes and JSON fast-check makes.
+
+let owner: TestAccount;
+let relative: TestAccount;
+let validZip: Buffer;
+let validFiles: Map<string, Buffer>;
+let document: ExportDocument;
+let familyZip: Buffer;
+const scratch = mkdtempSync(path.join(tmpdir(), "family-book-import-test-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function download(account: TestAccount, scope: string) {
+  const response = await downloadExport(
+    new Request(`${ORIGIN}/api/exports/download?scope=${scope}`, { headers: { host: "localhost:3000", authorization: `Bearer ${account.token}` } }),
+    { params: Promise.resolve({}) },
+  );
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function importZip(account: TestAccount | null, zip: Buffer, headers: Record<string, string> = {}) {
+  const all = new Headers({ host: "localhost:3000", "content-type": "application/zip", [PEER_ADDRESS_HEADER]: randomAddress(), ...headers });
+  if (account) all.set("authorization", `Bearer ${account.token}`);
+  const response = await importRoute(new Request(`${ORIGIN}/api/imports`, { method: "POST", headers: all, body: new Uint8Array(zip) }), {
+    params: Promise.resolve({}),
+  });
+  return { status: response.status, body: (await response.json()) as { error: string | null; data: { imported: Record<string, number> } | null } };
+}
+
+/** Everything of the relative's that an import could write: rows, and objects in storage. */
+async function relativeState() {
+  const prisma = await getDb();
+  const objects: string[] = [];
+  for await (const object of getStorage().list("memories/")) objects.push(object.key);
+  return {
+    memories: await prisma.memory.count({ where: { user_id: relative.user.id } }),
+    photos: await prisma.memoryPhoto.count(),
+    submissions: await prisma.submission.count({ where: { user_id: relative.user.id } }),
+    questionnaires: await prisma.questionnaire.count({ where: { audience: { not: "GLOBAL" } } }),
+    objects: objects.sort(),
+  };
+}
+
+const withData = (data: unknown, extra: [string, Buffer | string][] = []) =>
+  zipFiles([["data.json", typeof data === "string" ? data : JSON.stringify(data)], ...[...validFiles].filter(([name]) => name !== "data.json"), ...extra]);
+
+beforeAll(async () => {
+  ({ owner, relative } = await createFamilies());
+  await createMemoryAs(owner.token, { title: "The boat", memory_date: "1975-08-02", is_shared: "true", taggedUserIds: relative.user.id }, [
+    { name: "boat.jpg", bytes: await jpeg() },
+  ]);
+  validZip = await download(owner, "account");
+  validFiles = await unzip(validZip);
+  document = JSON.parse(validFiles.get("data.json")!.toString("utf8"));
+  familyZip = await download(owner, "family");
+});
+
+describe("POST /api/imports refuses", () => {
+  it("the anonymous, another content type, and a body over the cap", async () => {
+    expect((await importZip(null, validZip)).status).toBe(401);
+    const typed = await importZip(relative, validZip, { "content-type": "application/json" });
+    expect(typed).toMatchObject({ status: 415, body: { error: IMPORT_NOT_ZIP_TYPE } });
+    const huge = await importRoute(
+      new Request(`${ORIGIN}/api/imports`, {
+        method: "POST",
+        headers: { host: "localhost:3000", authorization: `Bearer ${relative.token}`, "content-type": "application/zip", "content-length": String(600 * 1024 * 1024) },
+        body: new Uint8Array(10),
+        // @ts-expect-error -- Node's fetch needs it for a body with a declared length it does not check here
+        duplex: "half",
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error).toBe(IMPORT_TOO_LARGE);
+  });
+
+  it.each([
+    ["bytes that are not a ZIP", async () => Buffer.from("PK\u0003\u0004 certainly not a zip"), NOT_A_ZIP],
+    ["a ZIP without data.json", async () => zipFiles([["index.html", "<p>hi</p>"]]), NO_DATA_FILE],
+    [
+      "a path that climbs out",
+      async () => renameInZip(await zipFiles([["data.json", "{}"], ["aa/aa/etc/passwd", "x"]]), "aa/aa/etc/passwd", "../../etc/passwd"),
+      unexpectedFile("../../etc/passwd"),
+    ],
+    [
+      "a photo path that climbs out",
+      async () => renameInZip(await zipFiles([["photos/x/aa/aa/evil.sh", "x"]]), "photos/x/aa/aa/evil.sh", "photos/x/../../evil.sh"),
+      unexpectedFile("photos/x/../../evil.sh"),
+    ],
+    ["a file an export does not have", async () => zipFiles([["data.json", "{}"], ["notes.txt", "x"]]), unexpectedFile("notes.txt")],
+    ["data.json that is not JSON", async () => zipFiles([["data.json", "{ not json"]]), DATA_NOT_JSON],
+    ["JSON of something else", async () => zipFiles([["data.json", '{"hello":"world"}']]), NOT_AN_EXPORT],
+    ["another format version", async () => withData({ ...document, version: 2 }), unsupportedVersion(2)],
+    ["a family's export", async () => familyZip, FAMILY_EXPORT_NOT_IMPORTABLE],
+    [
+      "a memory without a title",
+      async () => withData({ ...document, memories: [{ ...document.memories[0], title: 42 }] }),
+      invalidData("memories.0.title", "Invalid input: expected string, received number"),
+    ],
+    [
+      "a memory of someone else",
+      async () => withData({ ...document, memories: [{ ...document.memories[0], author_id: relative.user.id }] }),
+      invalidData("memories.0.author_id", "a personal export holds only its author's memories."),
+    ],
+    [
+      "a photo that is not in the ZIP",
+      async () => zipFiles([["data.json", JSON.stringify(document)]]),
+      () => missingPhoto(document.memories[0]!.photos[0]!.file),
+    ],
+    [
+      "a photo that is not an image",
+      async () => zipFiles([["data.json", JSON.stringify(document)], [document.memories[0]!.photos[0]!.file, "<svg onload=alert(1)>"]]),
+      () => notAnImage(document.memories[0]!.photos[0]!.file.split("/").pop()!),
+    ],
+    [
+      "a data.json that inflates beyond its cap (a zip bomb)",
+      async () => zipFiles([["data.json", Buffer.alloc(65 * 1024 * 1024, 0x20)]]),
+      fileTooLargeInZip("data.json"),
+    ],
+  ] as [string, () => Promise<Buffer>, string | (() => string)][])("%s, with a 400 saying so, and saves nothing", async (_name, make, message) => {
+    const before = await relativeState();
+    const result = await importZip(relative, await make());
+    expect(result).toMatchObject({ status: 400, body: { error: typeof message === "function" ? message() : message } });
+    expect(await relativeState()).toEqual(before);
+  });
+
+  it("a ZIP of more files than an import takes, before reading any", async () => {
+    const files: [string, string][] = [["data.json", "{}"]];
+    for (let index = 0; index < 20_001; index += 1) files.push([`photos/${"0".repeat(8)}-0000-0000-0000-${String(index).padStart(12, "0")}/${"1".repeat(8)}-0000-0000-0000-000000000000.jpg`, ""]);
+    const result = await importZip(relative, await zipFiles(files, { compress: false }));
+    expect(result).toMatchObject({ status: 400, body: { error: TOO_MANY_ENTRIES } });
+  });
+
+  it("nothing at all when a later photo is refused: the objects of the earlier ones are removed again", async () => {
+    const second = { ...document.memories[0]!, id: "6f0f5c1e-8d8c-4c9a-9d42-5c0de7a1b001", photos: [{ ...document.memories[0]!.photos[0]!, id: "6f0f5c1e-8d8c-4c9a-9d42-5c0de7a1b002", file: "photos/6f0f5c1e-8d8c-4c9a-9d42-5c0de7a1b001/6f0f5c1e-8d8c-4c9a-9d42-5c0de7a1b002.jpg" }] };
+    const before = await relativeState();
+    const zip = await withData({ ...document, memories: [document.memories[0], second] }, [[second.photos[0]!.file, Buffer.from("not a picture")]]);
+    const result = await importZip(relative, zip);
+    expect(result.status).toBe(400);
+    expect(await relativeState()).toEqual(before);
+  });
+});
+
+describe("the import parser, fuzzed", () => {
+  /** Imports the bytes as a file; anything but a clear 400 (or a success) fails the property. */
+  async function tryImport(bytes: Buffer) {
+    const file = path.join(scratch, "fuzz.zip");
+    writeFileSync(file, bytes);
+    const viewer = { ...relative.user };
+    try {
+      await importExportFile({ viewer, filePath: file });
+      return "imported";
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).message.length).toBeGreaterThan(10);
+      return "refused";
+    }
+  }
+
+  it("gives a 400 for any bytes, and never saves", async () => {
+    const before = await relativeState();
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), async (bytes) => {
+        expect(await tryImport(Buffer.from(bytes))).toBe("refused");
+      }),
+      { numRuns: 100 },
+    );
+    expect(await relativeState()).toEqual(before);
+  });
+
+  it("gives a 400 for a real export with bytes flipped, or imports it whole", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.nat({ max: validZip.length - 1 }), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 8 }), async (flips) => {
+        const bytes = Buffer.from(validZip);
+        for (const [at, xor] of flips) bytes[at] = bytes[at]! ^ xor;
+        const before = await relativeState();
+        const outcome = await tryImport(bytes);
+        if (outcome === "refused") expect(await relativeState()).toEqual(before);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("gives a 400 for any JSON in data.json, and for an export with any field replaced", async () => {
+    const before = await relativeState();
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (value) => {
+        expect(await tryImport(await withData(value))).toBe("refused");
+      }),
+      { numRuns: 60 },
+    );
+    expect(await relativeState()).toEqual(before);
+    const memoryKeys = Object.keys(document.memories[0]!);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...memoryKeys), fc.jsonValue({ maxDepth: 2 }), async (key, value) => {
+        const memory = { ...document.memories[0], [key]: value };
+        const start = await relativeState();
+        // A replacement may still be a valid memory (any string is a story): then it is imported whole.
+        if ((await tryImport(await withData({ ...document, memories: [memory] }))) === "refused") expect(await relativeState()).toEqual(start);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadExport } from "@/app/api/exports/download/route";
+import { POST as importRoute } from "@/app/api/imports/route";
+import type { ExportDocument } from "@/lib/schemas/data-export";
+import { closeDatabase, getDb } from "@/server/db/client";
+import { resetEnvForTests } from "@/server/env";
+import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
+import { closeRateLimitStores } from "@/server/http/rate-limit";
+import { stopJobs } from "@/server/jobs/queue";
+import { libraryQuestionId } from "@/server/questionnaires/seed-question-library";
+import { getStorage, resetStorageForTests } from "@/server/storage";
+import { ORIGIN, randomAddress } from "../helpers/api";
+import { createAccount, type TestAccount } from "../helpers/accounts";
+import { createMemoryAs, jpeg } from "../helpers/memories";
+import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+import { createThrowawayPostgresDatabase, realDatabaseUrl, type ThrowawayDatabase } from "../helpers/test-database";
+import { unzip } from "../helpers/zip";
+
+// The round trip (docs/decisions/023-export-and-import.md): an export, imported into a fresh
+// instance (its own database and storage) by the same people, exported again, says the same,
+// ids and the moment of exporting aside. On the embedded database and on PostgreSQL alike.
+
+const EMAILS = { owner: "margaret.roundtrip@example.test", relative: "tom.roundtrip@example.test", cousin: "ruth.roundtrip@example.test" };
+
+async function downloadZip(account: TestAccount) {
+  const response = await downloadExport(
+    new Request(`${ORIGIN}/api/exports/download?scope=account`, { headers: { host: "localhost:3000", authorization: `Bearer ${account.token}` } }),
+    { params: Promise.resolve({}) },
+  );
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function importZip(account: TestAccount | null, zip: Buffer, contentType = "application/zip") {
+  const headers = new Headers({ host: "localhost:3000", "content-type": contentType, [PEER_ADDRESS_HEADER]: randomAddress() });
+  if (account) headers.set("authorization", `Bearer ${account.token}`);
+  const response = await importRoute(new Request(`${ORIGIN}/api/imports`, { method: "POST", headers, body: new Uint8Array(zip) }), {
+    params: Promise.resolve({}),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The object without the named fields. */
+function without<Value extends object, Key extends keyof Value>(value: Value, ...keys: Key[]): Omit<Value, Key> {
+  const copy = { ...value };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
+/** The export with every id replaced by what it names (people by email), and the export's moment left out. */
+function comparable(document: ExportDocument, files: Map<string, Buffer>) {
+  const email = new Map(document.people.map((person) => [person.id, person.email]));
+  const questionTexts = new Map(document.questionnaires.flatMap((questionnaire) => questionnaire.questions.map((question) => [question.id, question.question_text])));
+  return {
+    scope: document.scope,
+    exported_by: document.exported_by.email,
+    people: document.people.map((person) => without(person, "id")).sort((a, b) => a.email.localeCompare(b.email)),
+    memories: document.memories.map((memory) => ({
+      ...without(memory, "id", "author_id", "tags", "photos"),
+      author: email.get(memory.author_id),
+      tags: memory.tags.map((tag) => ({ name: tag.name, email: tag.email })),
+      photos: memory.photos.map((photo) => ({ ...without(photo, "id", "file"), bytes: files.get(photo.file)?.toString("base64") })),
+    })),
+    questionnaires: document.questionnaires.map((questionnaire) => ({
+      ...without(questionnaire, "id", "created_by_id", "target_ids", "questions"),
+      created_by: questionnaire.created_by_id && email.get(questionnaire.created_by_id),
+      targets: questionnaire.target_ids.map((target) => email.get(target)).sort(),
+      questions: questionnaire.questions.map((question) => without(question, "id")),
+    })),
+    submissions: document.submissions.map((submission) => ({
+      ...without(submission, "id", "author_id", "questionnaire_id", "responses"),
+      questionnaire: submission.library ? submission.questionnaire_id : undefined,
+      author: email.get(submission.author_id),
+      responses: submission.responses.map((response) => ({
+        ...without(response, "id", "question_id"),
+        question: submission.library ? response.question_id : questionTexts.get(response.question_id),
+      })),
+    })),
+  };
+}
+
+/** A new instance in this process: its own empty database (migrated and seeded on first use) and storage folder. */
+async function switchToFreshInstance() {
+  await stopJobs();
+  await closeDatabase();
+  await closeRateLimitStores();
+  resetStorageForTests();
+  const dataDirectory = mkdtempSync(path.join(tmpdir(), "family-book-fresh-"));
+  process.env.DATA_DIR = dataDirectory;
+  let database: ThrowawayDatabase | undefined;
+  if (realDatabaseUrl) {
+    database = await createThrowawayPostgresDatabase();
+    process.env.DATABASE_URL = database.url;
+  } else {
+    process.env.PGLITE_DIR = "memory://";
+  }
+  resetEnvForTests();
+  return async () => {
+    await stopJobs();
+    await closeDatabase();
+    await closeRateLimitStores();
+    resetStorageForTests();
+    await database?.drop();
+    rmSync(dataDirectory, { recursive: true, force: true });
+  };
+}
+
+let cleanUp: (() => Promise<void>) | undefined;
+afterAll(async () => {
+  await cleanUp?.();
+});
+
+describe("export, import into a fresh instance, export again", () => {
+  let firstZip: Buffer;
+  let first: ExportDocument;
+  let firstFiles: Map<string, Buffer>;
+
+  beforeAll(async () => {
+    const owner = await createAccount({ firstName: "Margaret", lastName: "Hughes", email: EMAILS.owner });
+    const relative = await createAccount({ familyId: owner.user.family_id, firstName: "Tom", lastName: "Hughes", email: EMAILS.relative });
+    const cousin = await createAccount({ familyId: owner.user.family_id, firstName: "Ruth", lastName: "Hughes", email: EMAILS.cousin });
+    await createMemoryAs(
+      owner.token,
+      { title: "The boat", content: "We rowed to the island.", memory_date: "1975-08-02", is_shared: "true", taggedUserIds: [relative.user.id, cousin.user.id] },
+      [{ name: "boat.jpg", bytes: await jpeg({ color: "#1e6091" }) }, { name: "island.jpg", bytes: await jpeg({ width: 40, height: 90, color: "#2a9d8f" }) }],
+    );
+    await createMemoryAs(owner.token, { title: "A private note", content: "Only mine.", memory_date: "2001-01-01", is_shared: "false" });
+    expect(
+      (
+        await answer(owner, [
+          { question_id: libraryQuestionId("childhood", "born"), answer_text: "In Cardiff, in the spring of 1948." },
+          { question_id: libraryQuestionId("childhood", "earliest"), answer_text: "The smell of my father's workshop." },
+        ])
+      ).status,
+    ).toBe(201);
+    const custom = await createCustomQuestionnaire(owner, { audience: "SPECIFIC_FAMILY_MEMBERS", targetUserIds: [relative.user.id, cousin.user.id] });
+    expect((await answer(relative, [{ question_id: custom.questionIds[0]!, answer_text: "Only Tom's, not exported." }])).status).toBe(201);
+    const ownCustom = await createCustomQuestionnaire(relative, { title: "Tom's questions" });
+    expect((await answer(owner, [{ question_id: ownCustom.questionIds[0]!, answer_text: "All the cousins." }])).status).toBe(201);
+    await (await getDb()).submission.updateMany({ where: { user_id: owner.user.id, questionnaire_id: ownCustom.id }, data: { is_shared: true } });
+
+    firstZip = await downloadZip(owner);
+    firstFiles = await unzip(firstZip);
+    first = JSON.parse(firstFiles.get("data.json")!.toString("utf8"));
+    expect(first.memories).toHaveLength(2);
+    expect(first.questionnaires.map((questionnaire) => questionnaire.title).sort()).toEqual(["Summer at the lake", "Tom's questions"]);
+    cleanUp = await switchToFreshInstance();
+  });
+
+  it("comes back the same, with the tags of the people found in the new family and without the others", async () => {
+    const prisma = await getDb();
+    expect(await prisma.memory.count()).toBe(0);
+    // Margaret and Tom move to the new instance; Ruth does not.
+    const owner = await createAccount({ firstName: "Margaret", lastName: "Hughes", email: EMAILS.owner });
+    await createAccount({ familyId: owner.user.family_id, firstName: "Tom", lastName: "Hughes", email: EMAILS.relative });
+
+    const imported = await importZip(owner, firstZip);
+    expect(imported.status).toBe(201);
+    expect(imported.body.data.imported).toEqual({
+      memories: 2,
+      photos: 2,
+      questionnaires: 2,
+      submissions: 2,
+      tags_linked: 1,
+      tags_dropped: 1,
+      answers_dropped: 0,
+    });
+
+    const secondFiles = await unzip(await downloadZip(owner));
+    const second = JSON.parse(secondFiles.get("data.json")!.toString("utf8")) as ExportDocument;
+    const expected = comparable(first, firstFiles);
+    // Ruth is not in the new family: her tag and her place among the targets are dropped.
+    expected.people = expected.people.filter((person) => person.email !== EMAILS.cousin);
+    expected.memories[0]!.tags = expected.memories[0]!.tags.filter((tag) => tag.email !== EMAILS.cousin);
+    for (const questionnaire of expected.questionnaires) questionnaire.targets = questionnaire.targets.filter((target) => target !== EMAILS.cousin);
+    expect(expected.memories.flatMap((memory) => memory.photos.map((photo) => photo.bytes?.length ?? 0)).every((length) => length > 100)).toBe(true);
+    expect(comparable(second, secondFiles)).toEqual(expected);
+    // And the photos went through the upload pipeline: the variants exist in this instance's storage.
+    const photos = await prisma.memoryPhoto.findMany();
+    expect(photos).toHaveLength(2);
+    for (const photo of photos) {
+      for (const key of [photo.original_key, photo.display_key, photo.thumbnail_key]) expect(await getStorage().head(key)).not.toBeNull();
+    }
+  });
+});
