@@ -18,6 +18,7 @@ import sharp from "sharp";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 import { build, buildIsCurrent } from "../scripts/start.mjs";
+import { BUDGET_PAGES, pageScripts } from "./page-scripts.mjs";
 import { seedSyntheticFamily } from "./seed.mjs";
 
 const run = promisify(execFile);
@@ -32,7 +33,7 @@ const seconds = quick ? 5 : 15;
 const warmUpSeconds = quick ? 2 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const authSecret = randomBytes(32).toString("base64url");
-const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, lighthouse: {} };
+const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, lighthouse: {}, pageScripts: {} };
 const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
@@ -294,10 +295,14 @@ async function main() {
     };
     log("pdf", figures.pdf);
 
-    // 5. Lighthouse, mobile emulation, against a bare Next.js page of the same version.
+    // 5. Every page's JavaScript (bench/page-scripts.mjs), then Lighthouse, mobile emulation, both
+    // against a bare Next.js page of the same version.
+    for (const page of BUDGET_PAGES) figures.pageScripts[page] = await pageScripts(`${app.url}${page}`, page === "/register" ? undefined : cookie);
+    log("page scripts", figures.pageScripts);
     if (!skipLighthouse) {
-      for (const page of ["/", "/memories", "/family-book", "/questionnaires"]) {
-        figures.lighthouse[page] = await lighthouse(`${app.url}${page}`, cookie);
+      for (const page of ["/", "/register", "/memories", "/family-book", "/questionnaires", "/family-dashboard"]) {
+        // The sign-in page is seen signed out (signed in, it sends the member on to the dashboard).
+        figures.lighthouse[page] = await lighthouse(`${app.url}${page}`, page === "/register" ? undefined : cookie);
         log("lighthouse", page, figures.lighthouse[page]);
       }
     }
@@ -307,6 +312,7 @@ async function main() {
       figures.lighthouse["bare Next.js page"] = await lighthouse(`${bare.url}/`);
       log("lighthouse bare", figures.lighthouse["bare Next.js page"]);
     }
+    figures.pageScripts["bare Next.js page"] = await pageScripts(`${bare.url}/`);
     await bare.stop();
 
     // 6. The photo pipeline and search on a family of 10,000 memories, in process.
@@ -360,6 +366,16 @@ function writeReport() {
     `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**` +
       (figures.photoPipeline.turned ? `; the same photo taken turned (EXIF orientation 6, re-encoded upright): ${Math.round(figures.photoPipeline.turned.medianMs)} ms.` : "."),
     "",
+    ...(Object.keys(figures.pageScripts).length > 0
+      ? [
+          row(["Page JavaScript (bench/page-scripts.mjs)", "scripts", "gzip kB", "raw kB", "× bare page"]),
+          row(["---", "---", "---", "---", "---"]),
+          ...Object.entries(figures.pageScripts).map(([name, value]) =>
+            row([name, value.scripts, value.gzipKb, value.rawKb, (value.gzipKb / figures.pageScripts["bare Next.js page"].gzipKb).toFixed(2)]),
+          ),
+          "",
+        ]
+      : []),
     figures.search
       ? `Search: ${figures.search.memories} memories in the viewer's family (${figures.search.answers} answers, ${figures.search.otherFamilyMemories} memories of another family), ${Object.keys(figures.search.perQuery).length} queries × ${figures.search.runsPerQuery} runs in process: p50 **${figures.search.p50Ms} ms**, p95 **${figures.search.p95Ms} ms**, slowest ${figures.search.maxMs} ms.`
       : "Search: not measured.",
