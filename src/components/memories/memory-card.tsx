@@ -40,7 +40,8 @@ export function MemoryCard({ memory, summaries, viewerId }: { memory: MemoryDto;
       toast.error("Error", { description: "Failed to update sharing status. Please try again." });
       return;
     }
-    toast.success("Sharing updated", { description: "Memory sharing status has been updated." });
+    // One notice per memory: switching again replaces it rather than queueing a second behind it.
+    toast.success("Sharing updated", { id: `sharing-${memory.id}`, description: "Memory sharing status has been updated." });
     router.refresh();
   }
 
