@@ -139,7 +139,7 @@ if (realDatabaseUrl) {
       const others = jobDefinitions
         .map((definition) => definition.name)
         .filter((name) => name.startsWith("housekeeping.") && name !== "housekeeping.ended-sessions");
-      expect(others).toHaveLength(4);
+      expect(others).toHaveLength(6);
       for (const name of others) {
         const [job] = await poll(`${name} to complete`, async () => {
           const jobs = await jobsOf(name);
