@@ -1,9 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LazyDialogButton } from "@/components/ui/lazy-dialog-button";
 
 // "Delete my account" on Settings (docs/product.md, "Deleting an account"). The dialog (a form, a
 // radio group, the dialog code and the rules' words) loads when someone first reaches for the
@@ -13,9 +12,6 @@ const DeleteAccountDialog = dynamic(loadDialog, { ssr: false });
 const preloadDialog = () => void loadDialog();
 
 export function DeleteAccountCard({ signsInWithGoogle }: { signsInWithGoogle: boolean }) {
-  const button = useRef<HTMLButtonElement>(null);
-  const [opened, setOpened] = useState(false);
-  const [open, setOpen] = useState(false);
   return (
     <Card>
       <CardHeader>
@@ -24,22 +20,15 @@ export function DeleteAccountCard({ signsInWithGoogle }: { signsInWithGoogle: bo
           Your account, your private memories and answers, your photos and your email settings are deleted for good. You choose what happens to what you shared with your family.
         </CardDescription>
       </CardHeader>
-      <Button
-        ref={button}
-        type="button"
+      <LazyDialogButton
         variant="outline"
         className="self-start text-destructive"
-        aria-haspopup="dialog"
-        onPointerEnter={preloadDialog}
-        onFocus={preloadDialog}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
+        preload={preloadDialog}
+        dialog={DeleteAccountDialog}
+        dialogProps={{ signsInWithGoogle }}
       >
         Delete my account
-      </Button>
-      {opened && <DeleteAccountDialog signsInWithGoogle={signsInWithGoogle} open={open} onOpenChange={setOpen} returnFocusTo={() => button.current?.focus()} />}
+      </LazyDialogButton>
     </Card>
   );
 }
