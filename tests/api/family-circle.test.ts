@@ -126,6 +126,26 @@ describe("removing a member", () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Tom Hughes", last_name: "" } })]);
+    // The author takes the plain-text tag off by its id; a member's tag named there stays (members
+    // are untagged through taggedUserIds), and ids that name nothing change nothing.
+    const retagged = await call(updateMemoryRoute, `/api/memories/${ownerMemory.id}`, {
+      token: owner.token,
+      params: { id: ownerMemory.id },
+      method: "PUT",
+      body: memoryForm({ taggedUserIds: JSON.stringify([cousin.user.id]) }),
+    });
+    const cousinTag = retagged.body.data.memory.memory_tags.find((tag: { tagged_user_id: string | null }) => tag.tagged_user_id === cousin.user.id);
+    const tomTag = edited.body.data.memory.memory_tags[0];
+    const untagged = await call(updateMemoryRoute, `/api/memories/${ownerMemory.id}`, {
+      token: owner.token,
+      params: { id: ownerMemory.id },
+      method: "PUT",
+      body: memoryForm({ tagIdsToDelete: JSON.stringify([tomTag.id, cousinTag.id, "not-a-tag", boat.body.data.memory.memory_tags[0].id]) }),
+    });
+    expect(untagged.status).toBe(200);
+    expect(untagged.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: cousin.user.id })]);
+    // Tom's own memory keeps its plain-text tag of Margaret: another memory's tag is not this one's to remove.
+    expect((await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: relative.token, params: { id: theirShared.id } })).body.data.memory.memory_tags).toHaveLength(1);
     // And the Family Book's members no longer list him.
     const members = await call(familyMembers, "/api/profiles/family-members", { token: cousin.token });
     expect(members.body.data.familyMembers.map((member: { id: string }) => member.id)).not.toContain(relative.user.id);

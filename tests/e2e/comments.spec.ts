@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousAccessibilityViolations } from "./support/accessibility";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { answerQuestionnaire, createMemory, shareSubmission } from "./support/content";
 
 // Comments and reactions (docs/product.md §17): a relative reacts and comments on a shared
 // memory in the Family Book, and its author reads the comment on their own memory and replies.
-
-const shots = "/work/notes/shots/comments";
 
 test.describe("comments and reactions", () => {
   test("a relative reacts and comments, and the author answers under their own memory", async ({ page, browser }, testInfo) => {
@@ -68,7 +66,7 @@ test.describe("comments and reactions", () => {
     await expect(card.getByRole("button", { name: "Comments (1)" })).toBeVisible();
     await expect(box).toHaveValue("");
     await expectNoSeriousAccessibilityViolations(relative);
-    await relative.screenshot({ path: `${shots}/family-book-comment-${testInfo.project.name}.png`, fullPage: true });
+    await saveScreenshot(relative, `comments-family-book-comment-${testInfo.project.name}`);
 
     // The author finds it under their own memory and replies.
     await page.goto("/memories");
@@ -84,7 +82,7 @@ test.describe("comments and reactions", () => {
     await own.getByRole("button", { name: "Post comment" }).click();
     await expect(own.getByRole("list", { name: "Comments on The summer of the flood" }).getByRole("listitem")).toHaveCount(2);
     await expectNoSeriousAccessibilityViolations(page);
-    await page.screenshot({ path: `${shots}/my-memories-reply-${testInfo.project.name}.png`, fullPage: true });
+    await saveScreenshot(page, `comments-my-memories-reply-${testInfo.project.name}`);
 
     // The relative sees the reply, edits their own comment, and deletes it.
     await relative.reload();
@@ -131,7 +129,7 @@ test.describe("comments and reactions", () => {
     await first.getByRole("button", { name: "Post comment" }).click();
     await expect(first.getByRole("button", { name: "Comments (1)" })).toBeVisible();
     await expectNoSeriousAccessibilityViolations(relative);
-    await relative.screenshot({ path: `${shots}/answer-comment-${testInfo.project.name}.png`, fullPage: true });
+    await saveScreenshot(relative, `comments-answer-comment-${testInfo.project.name}`);
 
     // The author reads it in the Family Book too, and may remove it.
     await page.goto("/family-book?tab=responses");

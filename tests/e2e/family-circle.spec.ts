@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { copyFileSync, mkdirSync } from "node:fs";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { createMemory } from "./support/content";
@@ -8,13 +7,7 @@ import { createMemory } from "./support/content";
 // an account"): the admin makes a member admin and removes one from the Family Dashboard; a member
 // deletes their account from Settings, leaving what they shared to the family as "A former member".
 
-const SHOTS = "/work/notes/shots/circle";
-
-async function shoot(page: import("@playwright/test").Page, name: string, project: string) {
-  await saveScreenshot(page, `${name}-${project}`);
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(`test-results/screenshots/${name}-${project}.png`, `${SHOTS}/${name}-${project}.png`);
-}
+const shoot = (page: import("@playwright/test").Page, name: string, project: string) => saveScreenshot(page, `circle-${name}-${project}`);
 
 test.describe("the family circle", () => {
   test("the admin makes a member admin, then removes another, each after a confirmation", async ({ page, browser }, testInfo) => {
@@ -22,9 +15,9 @@ test.describe("the family circle", () => {
     const tomContext = await browser.newContext();
     const ruthContext = await browser.newContext();
     await registerThroughApi(tomContext.request, newPerson("Tom", "Hughes"), grandma.family_id);
-    await registerThroughApi(ruthContext.request, newPerson("Ruth", "Hughes"), grandma.family_id);
+    const ruth = await registerThroughApi(ruthContext.request, newPerson("Ruth", "Hughes"), grandma.family_id);
     await createMemory(ruthContext.request, { title: "Ruth's summer", shared: true });
-    await createMemory(page.request, { title: "Margaret's garden", shared: true });
+    const garden = await createMemory(page.request, { title: "Margaret's garden", shared: true, tagged: [ruth.id] });
 
     await page.goto("/family-dashboard");
     const members = page.locator("section", { has: page.getByRole("heading", { name: "Family members" }) });
@@ -56,6 +49,19 @@ test.describe("the family circle", () => {
     await remove.getByRole("button", { name: "Remove from family" }).click();
     await expect(page.getByText("Ruth Hughes was removed from the family")).toBeVisible();
     await expect(members.locator("table, ul").filter({ visible: true })).not.toContainText("Ruth Hughes");
+
+    // Ruth's tag on Margaret's memory is plain text now; Margaret can take it off.
+    await page.goto(`/memories/edit/${garden.id}`);
+    const formerTag = page.getByRole("checkbox", { name: "Ruth Hughes (no longer in the family)" });
+    await expect(formerTag).toBeChecked();
+    await expectNoSeriousAccessibilityViolations(page);
+    await shoot(page, "former-tag", testInfo.project.name);
+    await formerTag.click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(/\/memories$/);
+    await page.goto(`/memories/edit/${garden.id}`);
+    await expect(page.getByRole("checkbox", { name: /Ruth Hughes/ })).toHaveCount(0);
+    await page.goto("/family-dashboard");
 
     // With Tom an admin, Margaret may step down; then she has no actions left.
     await members.getByRole("button", { name: "Step down as admin" }).filter({ visible: true }).click();

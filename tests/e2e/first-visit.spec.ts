@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { stableUuid } from "../../src/lib/stable-id";
-import { expectNoSeriousAccessibilityViolations } from "./support/accessibility";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi, type Person } from "./support/accounts";
 import { createMemory, photoBytes } from "./support/content";
 
@@ -9,7 +8,6 @@ import { createMemory, photoBytes } from "./support/content";
 // next steps on the dashboard, a question to answer on /ask, an empty Family Book that explains
 // itself, and forms that keep their draft when the session ends before saving.
 
-const SHOTS = "/work/notes/shots/firstvisit";
 const childhood = stableUuid("questionnaire:childhood");
 
 /** Ends the browser's session on the server, the way an expiry or a sign-out elsewhere would; the cookie stays. */
@@ -34,11 +32,10 @@ async function signIn(page: Page, person: Person) {
 }
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(100);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `first-visit-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

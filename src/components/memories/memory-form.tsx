@@ -39,7 +39,7 @@ class PhotoRefusedError extends Error {
   override name = "PhotoRefusedError";
 }
 /** What a memory form keeps when its save meets an ended session (docs/decisions/018-first-visit.md). */
-type MemoryDraft = { values: MemoryFormValues; removedIds: string[]; photoNames: string[]; photos?: File[] };
+type MemoryDraft = { values: MemoryFormValues; removedIds: string[]; removedTagIds?: string[]; photoNames: string[]; photos?: File[] };
 
 const newPhoto = (file: File): NewPhoto => ({ key: `${file.name}-${file.size}-${crypto.randomUUID()}`, file, previewUrl: URL.createObjectURL(file), progress: null });
 
@@ -60,6 +60,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [removedIds, setRemovedIds] = useState<string[]>([]);
+  const [removedTagIds, setRemovedTagIds] = useState<string[]>([]);
   const [added, setAdded] = useState<NewPhoto[]>([]);
   // The picker's "today" is the device's own date, known only in the browser.
   const today = useSyncExternalStore(noSubscription, localToday, () => undefined);
@@ -81,6 +82,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
       if (!draft || cancelled) return;
       reset(draft.values.values, { keepDefaultValues: true });
       setRemovedIds(draft.values.removedIds);
+      setRemovedTagIds(draft.values.removedTagIds ?? []);
       const photos = draft.complete ? (draft.values.photos ?? []).map(newPhoto) : [];
       photos.forEach((photo) => previews.current.add(photo.previewUrl));
       setAdded(photos);
@@ -94,11 +96,12 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   async function keepForLater() {
     const values = form.getValues();
     const photoNames = added.map((photo) => photo.file.name);
-    const kept = await keepDraft<MemoryDraft>(draftKey, viewerId, { values, removedIds, photoNames, photos: added.map((photo) => photo.file) }, { values, removedIds, photoNames });
+    const kept = await keepDraft<MemoryDraft>(draftKey, viewerId, { values, removedIds, removedTagIds, photoNames, photos: added.map((photo) => photo.file) }, { values, removedIds, removedTagIds, photoNames });
     setSignedOut({ kept, photosToChooseAgain: kept === "all" ? [] : photoNames });
   }
 
   const existing = (memory?.memory_photos ?? []).filter((photo) => !removedIds.includes(photo.id));
+  const formerTags = (memory?.memory_tags ?? []).flatMap((tag) => (tag.tagged_user_id ? [] : [{ id: tag.id, name: tag.profiles.first_name }]));
 
   function addPhotos(photos: NewPhoto[]) {
     photos.forEach((photo) => previews.current.add(photo.previewUrl));
@@ -163,6 +166,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         if (values.is_shared !== initial.is_shared) body.append("is_shared", String(values.is_shared));
         if (!sameIds(values.taggedUserIds, initial.taggedUserIds)) body.append("taggedUserIds", JSON.stringify(values.taggedUserIds));
         if (removedIds.length) body.append("photoIdsToDelete", JSON.stringify(removedIds));
+        if (removedTagIds.length) body.append("tagIdsToDelete", JSON.stringify(removedTagIds));
         if (uploadIds.length) body.append("uploadIds", JSON.stringify(uploadIds));
       }
 
@@ -241,7 +245,17 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
           control={form.control}
           name="taggedUserIds"
           render={({ field }) => (
-            <TagChecklist members={members} viewerId={viewerId} hasFamily={hasFamily} value={field.value} onChange={field.onChange} disabled={saving} />
+            <TagChecklist
+              members={members}
+              viewerId={viewerId}
+              hasFamily={hasFamily}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={saving}
+              formerTags={formerTags}
+              removedFormerTagIds={removedTagIds}
+              onFormerTagChange={(id, kept) => setRemovedTagIds((current) => (kept ? current.filter((item) => item !== id) : [...current, id]))}
+            />
           )}
         />
         <Controller

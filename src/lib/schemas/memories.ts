@@ -112,6 +112,8 @@ export const updateMemorySchema = z.object({
   is_shared: sharedText.optional(),
   taggedUserIds: taggedUserIds.optional(),
   photoIdsToDelete: z.array(listedId("A photo id")).max(100).optional(),
+  /** Plain-text tags (people who left the family) to take off; members are untagged through taggedUserIds. */
+  tagIdsToDelete: z.array(listedId("A tag id")).max(100).optional(),
 });
 
 export const toggleSharedSchema = z.object({ is_shared: z.boolean({ error: "is_shared must be true or false" }) });

@@ -8,8 +8,8 @@ import { BodyTooLargeError, readBodyChunks } from "@/server/http/read-body";
 import type { IncomingFile, IncomingPhotos } from "./read-incoming-photos";
 
 // The multipart payloads of a memory. Create: title, content, memory_date, is_shared (text),
-// taggedUserIds (repeated), photos (files). Update: the same, all optional, with taggedUserIds
-// and photoIdsToDelete as JSON lists. Either may name photos already uploaded to storage as
+// taggedUserIds (repeated), photos (files). Update: the same, all optional, with taggedUserIds,
+// photoIdsToDelete and tagIdsToDelete as JSON lists. Either may name photos already uploaded to storage as
 // uploadIds (repeated, or one JSON list).
 //
 // The form is parsed as it streams in (docs/decisions/007-bounded-requests.md): each photo is
@@ -133,5 +133,5 @@ export function createFields(form: MemoryForm) {
 
 export function updateFields(form: MemoryForm) {
   const { fields, photos } = createFields(form);
-  return { fields: { ...fields, photoIdsToDelete: list(form, "photoIdsToDelete") }, photos };
+  return { fields: { ...fields, photoIdsToDelete: list(form, "photoIdsToDelete"), tagIdsToDelete: list(form, "tagIdsToDelete") }, photos };
 }

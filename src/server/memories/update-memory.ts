@@ -1,5 +1,6 @@
 import "server-only";
 import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { TOO_MANY_PHOTOS, type UpdateMemoryInput } from "@/lib/schemas/memories";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
@@ -17,7 +18,8 @@ const tooManyPhotos = () => new AppError("BAD_REQUEST", TOO_MANY_PHOTOS, { photo
 
 /**
  * The owner changes a memory: only the fields sent change. Tags, when sent, replace the old ones;
- * photos named in photoIdsToDelete go, new photos join after the kept ones (5 at most in all).
+ * photos named in photoIdsToDelete go, new photos join after the kept ones (5 at most in all), and
+ * plain-text tags named in tagIdsToDelete go.
  *
  * Photos are processed and stored before the transaction (that is the slow part), and the rule
  * is decided inside it, on the memory's row locked against other edits: two edits at once each
@@ -93,6 +95,10 @@ export async function updateMemory({
           skipDuplicates: true,
         });
       }
+      // A plain-text tag (someone who left the family) is taken off by its id; an id that names no
+      // such tag on this memory changes nothing, as a photo id of another memory does.
+      const plainTags = input.tagIdsToDelete?.filter((id) => UUID_PATTERN.test(id)) ?? [];
+      if (plainTags.length) await tx.memoryTag.deleteMany({ where: { memory_id: memoryId, tagged_user_id: null, id: { in: plainTags } } });
     });
   } catch (error) {
     await deleteObjects(storage, written);

@@ -104,6 +104,9 @@ export const memoryOperations: Operation[] = [
       schema: updateMemorySchema.extend({
         taggedUserIds: updateMemorySchema.shape.taggedUserIds.meta({ description: "The relatives tagged from now on: a JSON list (or repeated)." }),
         photoIdsToDelete: updateMemorySchema.shape.photoIdsToDelete.meta({ description: "Photos to remove: a JSON list (or repeated)." }),
+        tagIdsToDelete: updateMemorySchema.shape.tagIdsToDelete.meta({
+          description: "Plain-text tags (memory_tags ids with tagged_user_id null: people who left the family) to remove: a JSON list (or repeated). Members are untagged through taggedUserIds.",
+        }),
         photos: photoFiles.optional(),
         uploadIds: uploadIds.optional(),
       }),

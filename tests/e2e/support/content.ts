@@ -9,13 +9,14 @@ const colors = ["#c0392b", "#2e86de", "#27ae60", "#8e44ad", "#f39c12"];
 
 export async function createMemory(
   request: APIRequestContext,
-  fields: { title: string; date?: string; shared?: boolean; photos?: { width: number; height: number }[] | number; content?: string },
+  fields: { title: string; date?: string; shared?: boolean; photos?: { width: number; height: number }[] | number; content?: string; tagged?: string[] },
 ) {
   const form = new FormData();
   form.append("title", fields.title);
   form.append("content", fields.content ?? `The story of ${fields.title}.`);
   form.append("memory_date", fields.date ?? "2019-06-01");
   form.append("is_shared", String(fields.shared ?? false));
+  for (const id of fields.tagged ?? []) form.append("taggedUserIds", id);
   const photos = typeof fields.photos === "number" ? Array.from({ length: fields.photos }, () => ({ width: 800, height: 600 })) : (fields.photos ?? []);
   for (const [index, size] of photos.entries()) {
     const bytes = await photoBytes(colors[index % colors.length]!, size.width, size.height);
