@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { DELETE as removeMember } from "@/app/api/family/members/[id]/route";
 import { POST as commentOnMemory } from "@/app/api/memories/[id]/comments/route";
 import { DELETE as unreactMemory, PUT as reactMemory } from "@/app/api/memories/[id]/reactions/[kind]/route";
@@ -11,7 +13,7 @@ import { POST as commentOnAnswer } from "@/app/api/questionnaires/responses/[id]
 import { PUT as reactAnswer } from "@/app/api/questionnaires/responses/[id]/reactions/[kind]/route";
 import { PATCH as toggleAnswer } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
 import { actorsPhrase, notificationSentence } from "@/lib/notifications";
-import { MARK_READ_RULE } from "@/lib/schemas/notifications";
+import { MARK_READ_RULE, markReadSchema, notificationPreferencesChangeSchema } from "@/lib/schemas/notifications";
 import { readEmailPreferences } from "@/server/email-preferences/read-email-preferences";
 import { getDb } from "@/server/db/client";
 import { notifyFollowUpQuestion } from "@/server/notifications/record";
@@ -259,6 +261,38 @@ describe("the sentences", () => {
     expect(actorsPhrase(["Olof", "Tom", "Ruth"], 3)).toBe("Olof and 2 others");
     expect(notificationSentence({ kind: "reaction", actorNames: ["Olof", "Tom", "Ruth"], actorCount: 3, reaction: "love", itemTitle: "Summer at the lake" })).toBe(
       "Olof and 2 others loved “Summer at the lake”",
+    );
+  });
+});
+
+describe("the request bodies, fuzzed", () => {
+  it("accepts a mark-read body only as all: true or 1–100 ids, and refuses anything else with a ZodError", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const parsed = markReadSchema.safeParse(value);
+        if (!parsed.success) {
+          expect(parsed.error).toBeInstanceOf(z.ZodError);
+          return;
+        }
+        const ok = "all" in parsed.data ? parsed.data.all === true : parsed.data.ids.length >= 1 && parsed.data.ids.length <= 100;
+        expect(ok).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("takes only known kinds and boolean switches in a preferences change", () => {
+    const kinds = ["comment", "reply", "reaction", "follow_up", "member_joined"];
+    fc.assert(
+      fc.property(fc.dictionary(fc.oneof(fc.constantFrom(...kinds), fc.string()), fc.jsonValue()), (value) => {
+        const parsed = notificationPreferencesChangeSchema.safeParse(value);
+        if (!parsed.success) return;
+        for (const [kind, switches] of Object.entries(parsed.data)) {
+          expect(kinds).toContain(kind);
+          for (const on of Object.values(switches ?? {})) expect(typeof on).toBe("boolean");
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });
