@@ -11,7 +11,7 @@ export const notificationKindTexts: Record<NotificationKind, { label: string; de
   reply: { label: "Replies", description: "Someone comments after you on a memory or answer." },
   reaction: { label: "Reactions", description: "Someone reacts to a memory or answer of yours." },
   follow_up: { label: "Follow-up questions", description: "Someone asks you to tell more about a memory or answer." },
-  member_joined: { label: "New relatives", description: "Someone joins your family. Its email is the “New relatives” email." },
+  member_joined: { label: "Relatives joining", description: "Someone joins your family. Its email is the “New relatives” email under Emails." },
 };
 
 /** The most notifications one page answers, and the most ids one "mark read" takes. */
