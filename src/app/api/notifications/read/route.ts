@@ -10,4 +10,4 @@ export const POST = authenticatedRoute(async ({ request, user }) => {
   return ok(await markNotificationsRead({ viewer: user, ids: "all" in input ? "all" : input.ids }));
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
