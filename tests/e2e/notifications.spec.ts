@@ -80,7 +80,8 @@ test.describe("notifications", () => {
     await expect(page.getByRole("switch", { name: "Reactions: in the app" })).toBeChecked();
     await expectNoSidewaysScrolling(page);
     await expectNoSeriousAccessibilityViolations(page);
-    await settings.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shots}/settings-${testInfo.project.name}.png`, fullPage: true });
+    await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Comments", level: 3 }) }).locator("xpath=ancestor::div[@data-slot='card']").screenshot({ path: `${shots}/settings-card-${testInfo.project.name}.png` });
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
+import { CircleHelpIcon, MessageCircleIcon, UserPlusIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -14,6 +15,19 @@ import type { NotificationDto } from "@/server/notifications/list-notifications"
 type Page = { notifications: NotificationDto[]; next_cursor: string | null; unread_count: number };
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(iso));
+
+/** The reaction's emoji, as the reaction buttons show it; an icon for the other kinds. Beside the words, never instead. */
+function KindIcon({ entry }: { entry: NotificationDto }) {
+  if (entry.reaction) {
+    return (
+      <span aria-hidden="true" className="w-7 shrink-0 text-center text-2xl leading-7">
+        {reactionEmoji(entry.reaction)}
+      </span>
+    );
+  }
+  const Icon = entry.kind === "member_joined" ? UserPlusIcon : entry.kind === "follow_up" ? CircleHelpIcon : MessageCircleIcon;
+  return <Icon aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-primary" />;
+}
 
 export function NotificationList({ initial }: { initial: Page }) {
   const router = useRouter();
@@ -90,9 +104,7 @@ export function NotificationList({ initial }: { initial: Page }) {
                   entry.read ? "bg-card" : "border-primary bg-accent/40",
                 )}
               >
-                <span aria-hidden="true" className="text-2xl leading-7">
-                  {entry.reaction ? reactionEmoji(entry.reaction) : entry.kind === "member_joined" ? "👋" : "💬"}
-                </span>
+                <KindIcon entry={entry} />
                 <span className="flex min-w-0 flex-1 flex-col gap-1">
                   <span className={clsx("break-words", !entry.read && "font-semibold")}>{entry.text}</span>
                   <span className="text-base text-muted-foreground">
