@@ -5,6 +5,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/sonner";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { isEmailConfirmed } from "@/server/auth/email-verification";
+import { countUnreadNotifications } from "@/server/notifications/list-notifications";
 import { PRODUCT_NAME } from "@/lib/constants";
 import "./globals.css";
 
@@ -21,7 +22,8 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
-  const unconfirmedEmail = user && !(await isEmailConfirmed(user.id)) ? user.email : null;
+  const [confirmed, unreadNotifications] = user ? await Promise.all([isEmailConfirmed(user.id), countUnreadNotifications({ viewer: user })]) : [true, 0];
+  const unconfirmedEmail = user && !confirmed ? user.email : null;
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col font-sans">
@@ -31,7 +33,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to main content
         </a>
-        <SiteHeader signedIn={user !== null} />
+        <SiteHeader signedIn={user !== null} unreadNotifications={unreadNotifications} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6">
           {unconfirmedEmail && <ConfirmEmailBanner email={unconfirmedEmail} />}
           {children}

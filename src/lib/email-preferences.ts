@@ -1,7 +1,7 @@
 // The kinds of email a member may turn off (docs/product.md §11). Everything else Family Book
 // sends — a password reset, an invitation — is sent whenever it is asked for.
 
-export const EMAIL_PREFERENCE_KINDS = ["weekly-questions", "weekly-digest", "relative-joined"] as const;
+export const EMAIL_PREFERENCE_KINDS = ["weekly-questions", "weekly-digest", "relative-joined", "notifications"] as const;
 
 export type EmailPreferenceKind = (typeof EMAIL_PREFERENCE_KINDS)[number];
 
@@ -29,6 +29,11 @@ export const emailPreferenceTexts: Record<EmailPreferenceKind, EmailPreferenceTe
     label: "New relatives",
     description: "When someone joins your family on Family Book.",
     turnedOff: "You will no longer get an email when a relative joins your family.",
+  },
+  notifications: {
+    label: "Notification digest",
+    description: "At most once a day, the notifications you have not seen yet. Choose which kinds under Notifications.",
+    turnedOff: "You will no longer get the daily notification digest by email.",
   },
 };
 

@@ -3,15 +3,17 @@ import Link from "next/link";
 import { EmailAddressCard } from "@/components/settings/email-address-card";
 import { DeleteAccountCard } from "@/components/settings/delete-account-card";
 import { EmailPreferencesCard } from "@/components/settings/email-preferences-card";
+import { NotificationPreferencesCard } from "@/components/settings/notification-preferences-card";
 import { requireUserOrRedirect } from "@/server/auth/current-user";
 import { readEmailAddress } from "@/server/auth/email-verification";
 import { readEmailPreferences } from "@/server/email-preferences/read-email-preferences";
+import { readNotificationPreferences } from "@/server/notifications/preferences";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const user = await requireUserOrRedirect("/settings");
-  const [preferences, address] = await Promise.all([readEmailPreferences({ userId: user.id }), readEmailAddress(user.id)]);
+  const [preferences, address, notifications] = await Promise.all([readEmailPreferences({ userId: user.id }), readEmailAddress(user.id), readNotificationPreferences({ userId: user.id })]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Settings</h1>
@@ -19,6 +21,7 @@ export default async function SettingsPage() {
         Signed in as <span className="font-medium text-foreground">{user.email}</span>
       </p>
       <EmailAddressCard email={user.email} confirmed={address.confirmed} signsInWithGoogle={address.signsInWithGoogle} />
+      <NotificationPreferencesCard initial={notifications} />
       <EmailPreferencesCard initial={preferences} />
       <section aria-labelledby="your-data-heading" className="flex flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm">
         <h2 id="your-data-heading" className="text-xl font-semibold">

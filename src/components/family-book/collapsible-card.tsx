@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDownIcon } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 
@@ -13,6 +13,7 @@ export function CollapsibleCard({
   cover,
   className,
   headingLevel = 3,
+  anchors = [],
 }: {
   header: ReactNode;
   children: ReactNode;
@@ -21,12 +22,30 @@ export function CollapsibleCard({
   cover?: string;
   className?: string;
   headingLevel?: 2 | 3;
+  /**
+   * The item anchors this card holds ("memory-…", "answer-…"): the first is its id, and an address
+   * ending in any of them (a notification's link, docs/product.md §21) opens it and scrolls to it.
+   */
+  anchors?: string[];
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  const anchorKey = anchors.join(" ");
+  useEffect(() => {
+    const hash = window.location.hash.slice(1);
+    if (!hash || !anchorKey.split(" ").includes(hash)) return;
+    // After the first paint: the server rendered it closed, and hydration must match that.
+    const frame = requestAnimationFrame(() => {
+      setOpen(true);
+      card.current?.scrollIntoView({ block: "start" });
+      card.current?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [anchorKey]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <Card className={cn("gap-0 p-0", className)}>
+    <Card ref={card} id={anchors[0]} className={cn("gap-0 scroll-mt-24 p-0", className)}>
       <Heading className="text-base font-normal">
         <button
           type="button"

@@ -201,6 +201,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
               <li key={memory.id}>
                 <CollapsibleCard
                   headingLevel={2}
+                  anchors={[`memory-${memory.id}`]}
                   cover={coverOf(memory)}
                   header={<SharedMemoryHeader memory={memory} />}
                   hint={conversationHint(summaries.get({ type: "memory", id: memory.id }))}
@@ -225,6 +226,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
               <li key={submission.id}>
                 <CollapsibleCard
                   headingLevel={2}
+                  anchors={submission.responses.map((response) => `answer-${response.id}`)}
                   header={
                     <>
                       <span className="text-lg font-semibold">{submission.questionnaires.title}</span>

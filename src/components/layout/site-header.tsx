@@ -1,12 +1,13 @@
 "use client";
 
 import { clsx } from "clsx";
-import { MenuIcon, SearchIcon, SettingsIcon, XIcon } from "lucide-react";
+import { BellIcon, MenuIcon, SearchIcon, SettingsIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useRef, type KeyboardEvent } from "react";
 import { LinkPending } from "@/components/ui/link-pending";
 import { PRODUCT_NAME } from "@/lib/constants";
+import { bellLabel } from "@/lib/notifications";
 import { LogoutButton } from "./logout-button";
 import { menuItems, SETTINGS_ITEM, type MenuItem } from "./menu-items";
 
@@ -69,6 +70,31 @@ function SearchLink({ pathname, className }: { pathname: string; className?: str
   );
 }
 
+/**
+ * The bell (docs/product.md §21): a link to the notifications, its number of unread entries shown
+ * as a number (not a colour alone) and said in its name: "Notifications, 3 unread".
+ */
+function NotificationsBell({ pathname, unread, className }: { pathname: string; unread: number; className?: string }) {
+  const current = isCurrent(pathname, "/notifications");
+  return (
+    <Link
+      href="/notifications"
+      aria-label={bellLabel(unread)}
+      title={bellLabel(unread)}
+      aria-current={current ? "page" : undefined}
+      data-unread={unread}
+      className={clsx(iconLink, "relative", current && "bg-accent", className)}
+    >
+      <BellIcon aria-hidden="true" className="size-6" />
+      {unread > 0 && (
+        <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-bold text-primary-foreground">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </Link>
+  );
+}
+
 /** The header's search box (docs/product.md, Search): a plain GET to /search, which shows the results. */
 function HeaderSearch({ className }: { className?: string }) {
   const inputId = useId();
@@ -95,7 +121,7 @@ function HeaderSearch({ className }: { className?: string }) {
   );
 }
 
-export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+export function SiteHeader({ signedIn, unreadNotifications = 0 }: { signedIn: boolean; unreadNotifications?: number }) {
   const pathname = usePathname() ?? "/";
   const items = menuItems({ signedIn });
   const panel = useRef<HTMLDialogElement>(null);
@@ -119,6 +145,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             <NavLink key={item.href} item={item} pathname={pathname} />
           ))}
           {signedIn && <SearchLink pathname={pathname} className="ml-1" />}
+          {signedIn && <NotificationsBell pathname={pathname} unread={unreadNotifications} />}
           {signedIn && (
             <Link
               href={SETTINGS_ITEM.href}
@@ -143,6 +170,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             <SearchLink pathname={pathname} />
           </div>
         )}
+        {signedIn && <NotificationsBell pathname={pathname} unread={unreadNotifications} className="-ml-2 xl:hidden" />}
 
         <button
           ref={opener}

@@ -165,7 +165,8 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       await tx.emailDelivery.deleteMany({ where: { user_id: userId } });
       // Rate-limit counters named by the account (its id, or its address alone or with a client address).
       await tx.$executeRaw`DELETE FROM rate_limits WHERE key LIKE ${`%:${userId}`} OR key LIKE ${`%:${user.email_normalized}`} OR key LIKE ${`%:${user.email_normalized}|%`}`;
-      // Sessions, memories, tags, answers, uploads, links, settings and plans follow the account.
+      // Sessions, memories, tags, answers, uploads, links, settings and plans follow the account, and
+      // so do notifications to and from them and their notification settings (docs/decisions/029-notifications.md).
       await tx.user.delete({ where: { id: userId } });
       // The last member takes the family along: its link, invitations, questionnaires and plans.
       if (familyId && alone) await tx.family.delete({ where: { id: familyId } });

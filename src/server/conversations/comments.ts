@@ -6,6 +6,7 @@ import { UUID_PATTERN } from "@/lib/schemas/auth";
 import type { Page } from "@/lib/schemas/paging";
 import { getDb } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
+import { notifyComment } from "@/server/notifications/record";
 import { commentsOpenTo, findOpenItem, itemColumn, type ItemRef } from "./conversation-item";
 
 // Comments on a shared memory or answer (docs/product.md §17). Plain text, shown as text: never
@@ -65,6 +66,7 @@ export async function addComment({ viewer, item, body }: { viewer: UserDto; item
   const { authorId } = await findOpenItem(viewer, item);
   const prisma = await getDb();
   const row = await prisma.comment.create({ data: { ...itemColumn(item), user_id: viewer.id, body }, select: commentSelect });
+  await notifyComment({ actorId: viewer.id, item, itemAuthorId: authorId, commentId: row.id });
   return toCommentDto(row, viewer, authorId);
 }
 

@@ -6,6 +6,7 @@ import { getDb, queryRows } from "@/server/db/client";
 import { conversationOpenToSql } from "@/server/memories/memory-visibility";
 import { answerConversationOpenToSql } from "@/server/questionnaires/answer-visibility";
 import type { UserDto } from "@/server/users/user-dto";
+import { notifyReaction } from "@/server/notifications/record";
 import { findOpenItem, itemColumn, type ItemRef, type ItemType } from "./conversation-item";
 
 // Reactions (docs/product.md §17): one of each kind per person per item, kept unique by the
@@ -98,7 +99,7 @@ export async function summarizeConversations({ viewer, items }: { viewer: Pick<U
 
 /** The viewer adds (on) or takes back (off) a reaction of theirs; answers the item's summary. */
 export async function setReaction({ viewer, item, kind, on }: { viewer: UserDto; item: ItemRef; kind: ReactionKind; on: boolean }) {
-  await findOpenItem(viewer, item);
+  const { authorId } = await findOpenItem(viewer, item);
   const prisma = await getDb();
   if (on) {
     // The unique key (item, person, kind) decides between taps that arrive together.
@@ -106,6 +107,9 @@ export async function setReaction({ viewer, item, kind, on }: { viewer: UserDto;
   } else {
     await prisma.reaction.deleteMany({ where: { ...itemColumn(item), user_id: viewer.id, kind } });
   }
+  // Keyed by the reaction, like the reaction itself: taps at once leave one notification, and
+  // taking the reaction back takes its notification along (docs/product.md §21).
+  await notifyReaction({ actorId: viewer.id, item, itemAuthorId: authorId, kind, on });
   const [summary] = await summarizeConversations({ viewer, items: [item] });
   // Made private in the meantime: gone for the viewer, like any item they may not see.
   if (!summary) return (await findOpenItem(viewer, item), summary!);

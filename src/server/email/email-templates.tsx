@@ -7,6 +7,7 @@ import { DeleteAccountEmail, deleteAccountEmailProps, deleteAccountSubject } fro
 import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "./templates/confirm-email-email";
 import { ExportReadyEmail, exportReadyEmailProps, exportReadySubject } from "./templates/export-ready-email";
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
+import { NotificationDigestEmail, notificationDigestEmailProps, notificationDigestSubject } from "./templates/notification-digest-email";
 import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } from "./templates/password-reset-email";
 import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
 import { WeeklyDigestEmail, weeklyDigestEmailProps, weeklyDigestSubject } from "./templates/weekly-digest-email";
@@ -78,6 +79,12 @@ export const emailTemplates = {
     props: weeklyDigestEmailProps,
     subject: weeklyDigestSubject,
     body: (props, unsubscribe) => <WeeklyDigestEmail {...props} unsubscribe={unsubscribe} />,
+  }),
+  "notification-digest": define({
+    kind: "notifications",
+    props: notificationDigestEmailProps,
+    subject: notificationDigestSubject,
+    body: (props, unsubscribe) => <NotificationDigestEmail {...props} unsubscribe={unsubscribe} />,
   }),
   "weekly-questions-started": define({
     kind: "transactional",

@@ -6,6 +6,7 @@ import { messageIdFor } from "@/server/email/message-id";
 import { queueEmail } from "@/server/email/queue-email";
 import { defineJob } from "@/server/jobs/job-definition";
 import { enqueueJob } from "@/server/jobs/queue";
+import { notifyMemberJoined } from "@/server/notifications/record";
 
 // "A relative joined" (docs/product.md §11): when someone joins a family, every other member is
 // emailed, unless they turned these emails off ("New relatives"). One job per arrival queues one
@@ -45,10 +46,16 @@ export const relativeJoinedEmailsJob = defineJob({
 });
 
 /**
- * After someone joined a family (not when they started one): the rest of the family hears of it.
- * The account is made by then, so a queue that cannot be reached is logged, not a failed sign-up.
+ * After someone joined a family (not when they started one): the rest of the family hears of it,
+ * by a notification (docs/product.md §21) and by email. The account is made by then, so a queue
+ * that cannot be reached is logged, not a failed sign-up.
  */
 export async function announceNewRelative({ newMemberId, origin }: { newMemberId: string; origin: string }): Promise<void> {
+  try {
+    await notifyMemberJoined({ newMemberId });
+  } catch (error) {
+    console.error(`The notifications announcing new member ${newMemberId} to their family could not be recorded:`, error);
+  }
   try {
     await enqueueJob("relative-joined-emails", { newMemberId, origin });
   } catch (error) {

@@ -10,6 +10,7 @@ import { buildBookJob, deleteExpiredBookBuildsJob } from "@/server/book/build-bo
 import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
 import { sendEmailJob } from "@/server/email/send-email-job";
 import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
+import { notificationDigestEmailJob, notificationDigestsSchedulerJob } from "@/server/notifications/notification-digests";
 import { deleteExpiredExportsJob, prepareExportJob } from "@/server/exports/prepared-exports";
 import { weeklyDigestsSchedulerJob } from "@/server/weekly-digest/run-weekly-digests";
 import { weeklyDigestEmailJob } from "@/server/weekly-digest/weekly-digest-email";
@@ -41,6 +42,9 @@ export const jobDefinitions = [
   weeklyDigestEmailJob,
   // The printed book (docs/product.md §16): each book asked for.
   buildBookJob,
+  // The daily notification digest (docs/product.md §21): the scheduler, every hour, and each email.
+  notificationDigestsSchedulerJob,
+  notificationDigestEmailJob,
   // Exports too large to download at once (docs/product.md §20).
   prepareExportJob,
 ] as const;

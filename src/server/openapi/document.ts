@@ -22,6 +22,7 @@ import { familyBookOperations } from "./family-book";
 import { familyCircleOperations } from "./family-circle";
 import { inviteOperations } from "./invites";
 import { memoryOperations } from "./memories";
+import { notificationOperations } from "./notifications";
 import { failureEnvelopeSchema, toOpenApiOperation, type Operation } from "./operation";
 import { questionnaireOperations } from "./questionnaires";
 import { searchOperations } from "./search";
@@ -54,6 +55,7 @@ export const apiOperations: Operation[] = [
   ...questionnaireOperations,
   ...familyBookOperations,
   ...conversationOperations,
+  ...notificationOperations,
   ...searchOperations,
   ...weeklyQuestionOperations,
   ...exportOperations,

@@ -1,0 +1,16 @@
+// GET /api/notification-preferences – which notifications the member gets, in the app and by email
+// PUT /api/notification-preferences – turn kinds of notification on or off
+import { notificationPreferencesChangeSchema } from "@/lib/schemas/notifications";
+import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
+import { authenticatedRoute, readJson } from "@/server/http/route";
+import { changeNotificationPreferences, readNotificationPreferences } from "@/server/notifications/preferences";
+
+export const GET = authenticatedRoute(async ({ user }) => ok({ preferences: await readNotificationPreferences({ userId: user.id }) }));
+
+export const PUT = authenticatedRoute(async ({ request, user }) => {
+  const changes = notificationPreferencesChangeSchema.parse(await readJson(request));
+  return ok({ preferences: await changeNotificationPreferences({ userId: user.id, changes }) });
+});
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods("GET", "PUT");

@@ -1,0 +1,159 @@
+import "server-only";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { REACTION_KINDS } from "@/lib/conversations";
+import { NOTIFICATION_KINDS, notificationSentence } from "@/lib/notifications";
+import type { Page } from "@/lib/schemas/paging";
+import { queryRows } from "@/server/db/client";
+import { conversationOpenToSql } from "@/server/memories/memory-visibility";
+import { answerConversationOpenToSql } from "@/server/questionnaires/answer-visibility";
+import type { UserDto } from "@/server/users/user-dto";
+
+// The bell's list and count (docs/product.md §21, docs/decisions/029-notifications.md). A
+// notification shows only while its item's conversation is open to the recipient — the items' own
+// rules (memory-visibility.ts, answer-visibility.ts), applied at every read — and while the one
+// who caused it is in the recipient's family; kinds turned off for the app are left out. Reactions
+// to one item of one kind are one entry: "Olof and 2 others loved “Summer at the lake”".
+
+type Viewer = Pick<UserDto, "id" | "family_id">;
+
+const person = z.strictObject({ id: z.guid(), first_name: z.string(), last_name: z.string() });
+
+export const notificationDtoSchema = z.strictObject({
+  id: z.guid().meta({ description: "The newest notification of the entry; what `cursor` and mark-read take." }),
+  kind: z.enum(NOTIFICATION_KINDS),
+  text: z.string().meta({ description: "What the entry says, e.g. “Olof and 2 others loved “Summer at the lake””." }),
+  created_at: z.iso.datetime(),
+  read: z.boolean().meta({ description: "False while any notification of the entry is unread." }),
+  actors: z.array(person).meta({ description: "Who did it, newest first (at most 3)." }),
+  actor_count: z.number().int(),
+  reaction: z.enum(REACTION_KINDS).nullable(),
+  item: z.strictObject({ type: z.enum(["memory", "answer"]), id: z.guid(), title: z.string() }).nullable(),
+  comment_id: z.guid().nullable(),
+  follow_up_id: z.string().nullable(),
+  href: z.string().meta({ description: "Where the app shows it: the item in the Family Book, or the family." }),
+});
+export type NotificationDto = z.output<typeof notificationDtoSchema>;
+
+/** The group an entry is: reactions by item and kind, anything else alone. */
+const groupKey = Prisma.sql`CASE WHEN n.kind = 'reaction' THEN 'reaction.' || COALESCE(n.memory_id, n.response_id)::text || '.' || n.reaction_kind::text ELSE n.id::text END`;
+
+/** The viewer's notifications that may be shown, as `v`; null for a viewer without a family (nothing is). */
+export function visibleNotificationsSql(viewer: Viewer, { inApp = true }: { inApp?: boolean } = {}) {
+  if (!viewer.family_id) return null;
+  const answers = answerConversationOpenToSql(viewer);
+  return Prisma.sql`
+    SELECT n.id, n.recipient_id, n.kind, n.created_at, n.read_at, n.digest_id, n.memory_id, n.response_id, n.comment_id, n.reaction_kind, n.follow_up_id,
+           actor.id AS actor_id, actor.first_name, actor.last_name, ${groupKey} AS group_key
+      FROM notifications n
+      JOIN users actor ON actor.id = n.actor_id
+      LEFT JOIN memories m ON m.id = n.memory_id
+      LEFT JOIN responses r ON r.id = n.response_id
+      LEFT JOIN submissions s ON s.id = r.submission_id
+      LEFT JOIN users author ON author.id = s.user_id
+     WHERE n.recipient_id = ${viewer.id}::uuid
+       AND actor.family_id = ${viewer.family_id}::uuid
+       AND (n.memory_id IS NULL OR (${conversationOpenToSql(viewer)}))
+       AND (n.response_id IS NULL OR (${answers ?? Prisma.sql`FALSE`}))
+       ${inApp ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM notification_preferences p WHERE p.user_id = n.recipient_id AND p.kind = n.kind AND NOT p.in_app)` : Prisma.empty}`;
+}
+
+const isoTimestamp = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const entryRowSchema = z.strictObject({
+  id: z.guid(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  created_at: z.string(),
+  unread: z.boolean(),
+  actors: z.array(person),
+  actor_count: z.number().int(),
+  reaction: z.enum(REACTION_KINDS).nullable(),
+  memory_id: z.guid().nullable(),
+  response_id: z.guid().nullable(),
+  comment_id: z.guid().nullable(),
+  follow_up_id: z.string().nullable(),
+  item_title: z.string().nullable(),
+  item_author_id: z.guid().nullable(),
+});
+type EntryRow = z.output<typeof entryRowSchema>;
+
+/** The entries of the viewer's list, newest first, in one statement; `where` narrows the notifications. */
+export async function readEntries(viewer: Viewer, { limit, cursor, where = Prisma.empty, inApp = true }: { limit: number; cursor?: string; where?: Prisma.Sql; inApp?: boolean }) {
+  const visible = visibleNotificationsSql(viewer, { inApp });
+  if (!visible) return [];
+  const after = cursor
+    ? Prisma.sql`WHERE (g.latest_at, g.latest_id) < (SELECT c.created_at, c.id FROM notifications c WHERE c.id = ${cursor}::uuid AND c.recipient_id = ${viewer.id}::uuid)`
+    : Prisma.empty;
+  return queryRows(
+    Prisma.sql`
+      WITH v AS (${visible}),
+      g AS (
+        SELECT v.group_key,
+               (array_agg(v.id ORDER BY v.created_at DESC, v.id DESC))[1] AS latest_id,
+               max(v.created_at) AS latest_at,
+               bool_or(v.read_at IS NULL) AS unread,
+               count(*)::int AS actor_count,
+               (json_agg(json_build_object('id', v.actor_id, 'first_name', v.first_name, 'last_name', v.last_name) ORDER BY v.created_at DESC, v.id DESC)) AS actors
+          FROM v WHERE TRUE ${where} GROUP BY v.group_key
+      )
+      SELECT n.id::text AS id, n.kind, ${isoTimestamp("g.latest_at")} AS created_at, g.unread,
+             (SELECT COALESCE(json_agg(a), '[]') FROM (SELECT json_array_elements(g.actors) AS a LIMIT 3) first_three) AS actors,
+             g.actor_count, n.reaction_kind::text AS reaction, n.memory_id::text AS memory_id, n.response_id::text AS response_id,
+             n.comment_id::text AS comment_id, n.follow_up_id,
+             COALESCE(im.title, q.question_text) AS item_title, COALESCE(im.user_id, isub.user_id)::text AS item_author_id
+        FROM g
+        JOIN notifications n ON n.id = g.latest_id
+        LEFT JOIN memories im ON im.id = n.memory_id
+        LEFT JOIN responses ir ON ir.id = n.response_id
+        LEFT JOIN submissions isub ON isub.id = ir.submission_id
+        LEFT JOIN questions q ON q.id = ir.question_id
+        ${after}
+       ORDER BY g.latest_at DESC, g.latest_id DESC
+       LIMIT ${limit}`,
+    entryRowSchema,
+  );
+}
+
+function hrefOf(row: EntryRow) {
+  const member = row.item_author_id ? `member=${row.item_author_id}` : "";
+  if (row.memory_id) return `/family-book${member ? `?${member}` : ""}#memory-${row.memory_id}`;
+  if (row.response_id) return `/family-book?tab=responses${member ? `&${member}` : ""}#answer-${row.response_id}`;
+  return "/family-dashboard";
+}
+
+export function toNotificationDto(row: EntryRow): NotificationDto {
+  const item = row.memory_id ? { type: "memory" as const, id: row.memory_id } : row.response_id ? { type: "answer" as const, id: row.response_id } : null;
+  const fullNames = row.actors.map((actor) => `${actor.first_name} ${actor.last_name}`.trim());
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: notificationSentence({ kind: row.kind, actorNames: fullNames, actorCount: row.actor_count, reaction: row.reaction, itemTitle: row.item_title }),
+    created_at: row.created_at,
+    read: !row.unread,
+    actors: row.actors,
+    actor_count: row.actor_count,
+    reaction: row.reaction,
+    item: item && { ...item, title: row.item_title ?? "" },
+    comment_id: row.comment_id,
+    follow_up_id: row.follow_up_id,
+    href: hrefOf(row),
+  };
+}
+
+/** How many entries of the list are unread: what the bell shows. */
+export async function countUnreadNotifications({ viewer }: { viewer: Viewer }) {
+  const visible = visibleNotificationsSql(viewer);
+  if (!visible) return 0;
+  const [row] = await queryRows(
+    Prisma.sql`WITH v AS (${visible}) SELECT count(DISTINCT v.group_key)::int AS unread FROM v WHERE v.read_at IS NULL`,
+    z.strictObject({ unread: z.number().int() }),
+  );
+  return row?.unread ?? 0;
+}
+
+/** A page of the viewer's list, newest first, with the bell's count. */
+export async function listNotifications({ viewer, page: { limit, cursor } }: { viewer: Viewer; page: Page }) {
+  const [rows, unread] = await Promise.all([readEntries(viewer, { limit: limit + 1, cursor }), countUnreadNotifications({ viewer })]);
+  const notifications = rows.slice(0, limit).map(toNotificationDto);
+  return { notifications, next_cursor: rows.length > limit ? notifications.at(-1)!.id : null, unread_count: unread };
+}
