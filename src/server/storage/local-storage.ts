@@ -60,10 +60,18 @@ export class LocalObjectStorage implements ObjectStorage {
     const file = this.filePath(key);
     await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomUUID()}${PARTIAL_SUFFIX}`;
+    let size = 0;
+    const counted = async function* () {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        yield chunk;
+      }
+    };
     try {
-      await pipeline(Readable.from(chunks, { objectMode: false }), createWriteStream(partial));
+      await pipeline(Readable.from(counted(), { objectMode: false }), createWriteStream(partial));
       await writeFile(`${file}${TYPE_SUFFIX}`, contentType);
       await rename(partial, file);
+      return { size };
     } catch (error) {
       await rm(partial, { force: true });
       throw error;

@@ -5,6 +5,8 @@ import layoutDocument, { type DocumentNode, type SafeDocumentNode } from "@react
 import paintDocument from "@react-pdf/render";
 import PDFDocument from "pdfkit";
 import { PRODUCT_NAME } from "@/lib/constants";
+import type { BookPhoto } from "../book-content";
+import { PHOTO_MARK } from "./book-document";
 import { bookFontFile } from "./fonts";
 import { folioBaseline, mirrorShift, type PageGeometry } from "./page-geometry";
 
@@ -93,7 +95,10 @@ type Outline = { addItem(title: string, options?: { pageNumber?: number | null }
  * chapter outline) pointed at the page's place in the whole book.
  */
 async function paintPages(canvas: BookCanvas, book: LaidOutBook, onPage?: PageProgress) {
-  const pages = book.layout.children ?? [];
+  const pages: (SafeDocumentNode["children"][number] | null)[] = [...(book.layout.children ?? [])];
+  const pageCount = pages.length;
+  // The layout is let go of page by page as it is painted: the book keeps only what is to come.
+  book.layout.children = [];
   const end = canvas.end.bind(canvas);
   const outline = (canvas as unknown as { outline: Outline }).outline;
   const addItem = outline.addItem.bind(outline);
@@ -101,17 +106,66 @@ async function paintPages(canvas: BookCanvas, book: LaidOutBook, onPage?: PagePr
   outline.addItem = (title, options) => addItem(title, { ...options, pageNumber: (options?.pageNumber ?? 0) + offset });
   canvas.end = () => canvas;
   try {
-    for (const [index, page] of pages.entries()) {
+    // Each page's photos are fetched while the page before it is painted.
+    let next = pages[0] ? loadPhotos(pages[0]) : null;
+    for (let index = 0; index < pageCount; index += 1) {
+      // The reader gave up (storage refused the upload): nothing more is painted.
+      if (canvas.destroyed) return;
+      const page = pages[index]!;
+      const photos = await next!;
+      next = pages[index + 1] ? loadPhotos(pages[index + 1]!) : null;
       offset = index;
+      for (const { node, bytes } of photos) showPhoto(node, bytes);
       paintDocument(canvas as never, { ...book.layout, children: [page] } as never);
-      onPage?.(index + 1, pages.length);
-      await new Promise((resolve) => setImmediate(resolve));
+      for (const { node } of photos) delete node.image;
+      pages[index] = null;
+      onPage?.(index + 1, pageCount);
+      await drained(canvas);
     }
+    await next?.catch(() => undefined);
   } finally {
     canvas.end = end;
     outline.addItem = addItem;
   }
   canvas.end();
+}
+
+type PhotoBox = LayoutNode & { type?: string; style?: Record<string, unknown>; image?: { data: Buffer; width: number; height: number } };
+
+/** The photo boxes of a page (book-document.tsx marks them), in the order they are drawn. */
+function photoBoxes(page: unknown) {
+  const boxes: { node: PhotoBox; photo: BookPhoto }[] = [];
+  const visit = (node: PhotoBox) => {
+    const photo = node.props?.[PHOTO_MARK] as BookPhoto | undefined;
+    if (photo) boxes.push({ node, photo });
+    for (const child of node.children ?? []) visit(child as PhotoBox);
+  };
+  visit(page as PhotoBox);
+  return boxes;
+}
+
+/** Fetches a page's photos (print-ready JPEGs, which the PDF carries without decoding them). */
+function loadPhotos(page: unknown) {
+  return Promise.all(photoBoxes(page).map(async ({ node, photo }) => ({ node, photo, bytes: await photo.load() })));
+}
+
+/** Turns a photo's box into @react-pdf's image node, drawn the way its <Image> would be. */
+function showPhoto(node: PhotoBox, bytes: Buffer) {
+  const photo = node.props![PHOTO_MARK] as BookPhoto;
+  node.type = "IMAGE";
+  node.style = { ...node.style, objectFit: "contain" };
+  node.image = { data: bytes, width: photo.width || 1, height: photo.height || 1 };
+}
+
+/** Bytes painted but not yet read out that make painting wait: the stream is only as fast as its reader. */
+const UNREAD_LIMIT = 16 * 1024 * 1024;
+
+/** Waits, between pages, until the reader has taken most of what was painted (and lets the event loop run). */
+async function drained(canvas: BookCanvas) {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (canvas.readableLength > UNREAD_LIMIT && !canvas.destroyed) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** The painted book as a stream of PDF bytes; pages are painted as the stream is read out. */
