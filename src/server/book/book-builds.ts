@@ -115,13 +115,17 @@ export async function getBookBuild({ viewer, id, now = clockNow() }: { viewer: U
   return toBookBuildDto(await findOwnBuild(viewer, id, now));
 }
 
-/** The finished PDF of one of the viewer's books. */
-export async function readBookBuildPdf({ viewer, id, now = clockNow() }: { viewer: UserDto; id: string; now?: Date }) {
+/**
+ * A short-lived signed address of one of the viewer's finished books, saved under the book's
+ * name: the download is a redirect there, so the server never reads the PDF
+ * (docs/decisions/032-books-at-scale.md).
+ */
+export async function bookBuildDownloadUrl({ viewer, id, now = clockNow() }: { viewer: UserDto; id: string; now?: Date }) {
   const build = await findOwnBuild(viewer, id, now);
   if (build.status !== "ready" || !build.storage_key) throw new AppError("CONFLICT", BOOK_NOT_READY);
-  const object = await getStorage().get(build.storage_key);
-  if (!object) throw notFound(BOOK_NOT_FOUND);
-  return { body: object.body, fileName: build.file_name ?? "family-book.pdf" };
+  const storage = getStorage();
+  if (!(await storage.head(build.storage_key))) throw notFound(BOOK_NOT_FOUND);
+  return storage.signedDownloadUrl(build.storage_key, { expiresInSeconds: 300, downloadName: build.file_name ?? "family-book.pdf" });
 }
 
 /**

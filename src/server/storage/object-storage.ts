@@ -25,7 +25,12 @@ export type SignOptions = {
   expiresInSeconds: number;
   /** Signing time; the default is now. */
   now?: Date;
+  /** Downloads only: the browser saves the object under this name (Content-Disposition: attachment). */
+  downloadName?: string;
 };
+
+/** The Content-Disposition of a download saved under `name` (ASCII, quoted; anything else becomes "_"). */
+export const attachmentDisposition = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._ -]/g, "_")}"`;
 
 export type UploadOptions = SignOptions & {
   contentType: string;

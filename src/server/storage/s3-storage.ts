@@ -17,7 +17,7 @@ import {
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { readBucketCors, s3ClientConfig } from "./bucket-cors.mjs";
-import { assertValidKey, assertValidPrefix, StorageUnavailableError } from "./object-storage";
+import { assertValidKey, assertValidPrefix, attachmentDisposition, StorageUnavailableError } from "./object-storage";
 import type { ListedObject, ObjectStorage, SignedUpload, SignOptions, UploadOptions } from "./object-storage";
 
 export type S3StorageOptions = {
@@ -138,7 +138,8 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async signedDownloadUrl(key: string, options: SignOptions) {
     assertValidKey(key);
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+    const disposition = options.downloadName ? { ResponseContentDisposition: attachmentDisposition(options.downloadName) } : {};
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ...disposition }), {
       expiresIn: options.expiresInSeconds,
       signingDate: options.now,
     });
