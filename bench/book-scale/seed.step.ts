@@ -21,7 +21,7 @@ it("seeds the families", { timeout: 1_800_000 }, async () => {
   const storage = getStorage();
   const started = performance.now();
 
-  const processed = [];
+  const processed: { inputBytes: number; photo: Awaited<ReturnType<typeof processPhoto>> }[] = [];
   for (let index = 0; index < SOURCES; index += 1) {
     const landscape = index % 4 !== 3;
     const [width, height] = landscape ? [4000, 3000] : [3000, 4000];

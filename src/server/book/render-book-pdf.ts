@@ -45,28 +45,34 @@ async function printableContent(content: BookContent): Promise<BookContent> {
 const sameNumbers = (a: ContentsNumbers, b: ContentsNumbers) => a.closing === b.closing && a.chapters.every((page, index) => page === b.chapters[index]);
 
 /**
- * Lays the book out twice (with boxes where photos go: no photo is loaded to lay it out): the first
- * layout finds the page each chapter starts on, the second prints those numbers in the contents,
- * whose number column has one width whatever it holds, so the pages stay where they were (checked:
- * a third layout would follow if they moved). Then the pages are painted, each with its photos, and streamed.
+ * Lays the book out (with boxes where photos go: no photo is loaded to lay it out), which finds
+ * the page each chapter starts on; then lays out the title page and the contents again with those
+ * numbers and puts them in place of the first ones. The contents' number column has one width
+ * whatever it holds, so the front pages stay as many and nothing after them moves; if they did
+ * not, the whole book is laid out again with the numbers (checked, up to three times). Then the
+ * pages are painted, each with its photos, and streamed.
  */
 export async function renderBookPdf(written: BookContent, size: PaperSize, onProgress?: (progress: BookProgress) => void): Promise<NodeJS.ReadableStream> {
   registerBookFonts();
   onProgress?.({ phase: "arranging" });
   const content = await printableContent(written);
   const page = PAGE_GEOMETRY[size];
-  const empty = content.chapters.length === 0;
-  let numbers: ContentsNumbers | null = null;
-  if (!empty) {
-    const first = await layOutBook(createElement(BookDocument, { content, size, numbers: null }));
-    numbers = numbersOf(first, content);
+  const info = { title: content.title, author: content.contributors.join(", ") };
+  const paint = (book: LaidOutBook) => paintBook(book, page, info, onProgress && ((done, total) => onProgress({ phase: "pages", done, total })));
+  const whole = await layOutBook(createElement(BookDocument, { content, size, numbers: null }));
+  if (content.chapters.length === 0) return paint(whole);
+
+  let numbers = numbersOf(whole, content);
+  const frontPages = numbers.chapters[0]! - 1;
+  const front = await layOutBook(createElement(BookDocument, { content, size, numbers, part: "front" }));
+  if (front.pageCount === frontPages) {
+    const pages = [...(front.layout.children ?? []), ...(whole.layout.children ?? []).slice(frontPages)];
+    return paint({ layout: { ...whole.layout, children: pages }, pageCount: pages.length, anchors: whole.anchors });
   }
   for (let attempt = 0; ; attempt += 1) {
     const book = await layOutBook(createElement(BookDocument, { content, size, numbers }));
-    const placed = empty ? null : numbersOf(book, content);
-    if (!placed || !numbers || sameNumbers(placed, numbers) || attempt === 2) {
-      return paintBook(book, page, { title: content.title, author: content.contributors.join(", ") }, onProgress && ((done, total) => onProgress({ phase: "pages", done, total })));
-    }
+    const placed = numbersOf(book, content);
+    if (sameNumbers(placed, numbers) || attempt === 2) return paint(book);
     numbers = placed;
   }
 }

@@ -194,12 +194,16 @@ export function BookDocument({
   content,
   size,
   numbers,
+  part = "whole",
 }: {
   content: BookContent;
   size: PaperSize;
   /** null on the first layout, which finds the pages; the contents then shows dashes of the same width. */
   numbers: ContentsNumbers | null;
+  /** "front": the title page and the contents alone, laid out again with the numbers (render-book-pdf.ts). */
+  part?: "whole" | "front";
 }) {
+  const front = part === "front";
   const page = PAGE_GEOMETRY[size];
   const pageSize: [number, number] = [page.width, page.height];
   const pageStyle = [styles.page, { paddingTop: page.top, paddingBottom: page.bottom, paddingLeft: page.inner, paddingRight: page.outer }];
@@ -266,7 +270,7 @@ export function BookDocument({
         </Page>
       )}
 
-      {content.chapters.map((chapter, index) => (
+      {!front && content.chapters.map((chapter, index) => (
         <Page key={index} size={pageSize} style={pageStyle} bookmark={{ title: chapter.title, fit: true }}>
           <View id={chapterAnchor(index)} style={styles.chapterHeading} wrap={false}>
             <Text style={styles.chapterTitle}>{chapter.title}</Text>
@@ -278,7 +282,7 @@ export function BookDocument({
         </Page>
       ))}
 
-      {!empty && (
+      {!empty && !front && (
         <Page size={pageSize} style={[...pageStyle, styles.closing]}>
           <View id={CLOSING_ANCHOR}>
             <Text style={styles.closingTitle}>To be continued</Text>
