@@ -179,7 +179,7 @@ describe("who may see a book", () => {
       data: { user_id: owner.user.id, options: { size: "A4" }, status: "building", phase: "pages", phase_done: 212, phase_total: 480, page_count: 480, origin: APP, expires_at: new Date(Date.now() + BOOK_KEPT_MS) },
     });
     const answer = await read(owner, building.id);
-    expect(answer.body.data.book.progress).toEqual({ percent: 67, message: "Laying out page 212 of 480", pages_total: 480 });
+    expect(answer.body.data.book.progress).toEqual({ percent: 48, message: "Laying out page 212 of 480", pages_total: 480 });
     const pdf = await download(owner, building.id);
     expect(pdf.status).toBe(409);
     expect(errorOf(pdf)).toBe(BOOK_NOT_READY);

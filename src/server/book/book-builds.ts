@@ -64,10 +64,9 @@ function progressOf(build: Pick<BuildRow, "status" | "phase" | "phase_done" | "p
   switch (build.phase) {
     case "arranging":
       return { ...pages, percent: 5, message: "Arranging your stories into pages" };
-    case "photos":
-      return { ...pages, percent: 5 + Math.round(40 * share), message: `Preparing photo ${build.phase_done} of ${build.phase_total ?? 0}` };
+    // Each page is painted with its photos, fetched as their page comes (docs/decisions/032-books-at-scale.md).
     case "pages":
-      return { ...pages, percent: 45 + Math.round(50 * share), message: `Laying out page ${build.phase_done} of ${build.phase_total ?? 0}` };
+      return { ...pages, percent: 10 + Math.round(85 * share), message: `Laying out page ${build.phase_done} of ${build.phase_total ?? 0}` };
     case "saving":
       return { ...pages, percent: 97, message: "Saving your book" };
     default:
