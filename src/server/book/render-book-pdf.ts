@@ -1,7 +1,7 @@
 import "server-only";
 import { createElement } from "react";
 import type { BookContent, BookItem, PaperSize } from "./book-content";
-import { BookDocument, chapterAnchor, CLOSING_ANCHOR, type ContentsNumbers } from "./pdf/book-document";
+import { BookDocument, type BookPart, type ContentsNumbers } from "./pdf/book-document";
 import { printableText, registerBookFonts } from "./pdf/fonts";
 import { layOutBook, paintBook, type LaidOutBook } from "./pdf/paint-book";
 
@@ -11,16 +11,6 @@ import { layOutBook, paintBook, type LaidOutBook } from "./pdf/paint-book";
  */
 export type BookProgress = { phase: "arranging" } | { phase: "pages"; done: number; total: number };
 import { PAGE_GEOMETRY } from "./pdf/page-geometry";
-
-/** The page each chapter and the closing page start on, as the layout placed them. */
-function numbersOf(book: LaidOutBook, content: BookContent): ContentsNumbers {
-  const page = (anchor: string) => {
-    const number = book.anchors.get(anchor);
-    if (number === undefined) throw new Error(`The book's layout lost its anchor ${anchor}`);
-    return number;
-  };
-  return { chapters: content.chapters.map((_, index) => page(chapterAnchor(index))), closing: page(CLOSING_ANCHOR) };
-}
 
 /** The book's words, less the characters its faces cannot print (emoji, scripts they lack). */
 async function printableContent(content: BookContent): Promise<BookContent> {
@@ -42,15 +32,18 @@ async function printableContent(content: BookContent): Promise<BookContent> {
   };
 }
 
-const sameNumbers = (a: ContentsNumbers, b: ContentsNumbers) => a.closing === b.closing && a.chapters.every((page, index) => page === b.chapters[index]);
+/** Pages of chapters whose layouts are kept from the first pass to be painted; the rest are laid out again. */
+const KEPT_PAGES = 240;
 
 /**
- * Lays the book out (with boxes where photos go: no photo is loaded to lay it out), which finds
- * the page each chapter starts on; then lays out the title page and the contents again with those
- * numbers and puts them in place of the first ones. The contents' number column has one width
- * whatever it holds, so the front pages stay as many and nothing after them moves; if they did
- * not, the whole book is laid out again with the numbers (checked, up to three times). Then the
- * pages are painted, each with its photos, and streamed.
+ * Lays the book out a part at a time (with boxes where photos go: no photo is loaded to lay it
+ * out): the title page and contents with dashes for the numbers, then each chapter and the
+ * closing page, each on its own page, counting their pages. The contents are then laid out with
+ * the numbers; their number column has one width, so they stay as many pages (if not, the numbers
+ * follow and they are laid out again, up to three times). Then the pages are painted, each with
+ * its photos, and streamed. The parts' layouts are kept from the first pass up to KEPT_PAGES
+ * pages; a later part is laid out again when its turn comes, so a long book never holds more than
+ * that and one chapter (docs/decisions/032-books-at-scale.md).
  */
 export async function renderBookPdf(written: BookContent, size: PaperSize, onProgress?: (progress: BookProgress) => void): Promise<NodeJS.ReadableStream> {
   registerBookFonts();
@@ -58,21 +51,44 @@ export async function renderBookPdf(written: BookContent, size: PaperSize, onPro
   const content = await printableContent(written);
   const page = PAGE_GEOMETRY[size];
   const info = { title: content.title, author: content.contributors.join(", ") };
-  const paint = (book: LaidOutBook) => paintBook(book, page, info, onProgress && ((done, total) => onProgress({ phase: "pages", done, total })));
-  const whole = await layOutBook(createElement(BookDocument, { content, size, numbers: null }));
-  if (content.chapters.length === 0) return paint(whole);
+  const layOut = (part: BookPart, numbers: ContentsNumbers | null) => layOutBook(createElement(BookDocument, { content, size, numbers, part }));
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-  let numbers = numbersOf(whole, content);
-  const frontPages = numbers.chapters[0]! - 1;
-  const front = await layOutBook(createElement(BookDocument, { content, size, numbers, part: "front" }));
-  if (front.pageCount === frontPages) {
-    const pages = [...(front.layout.children ?? []), ...(whole.layout.children ?? []).slice(frontPages)];
-    return paint({ layout: { ...whole.layout, children: pages }, pageCount: pages.length, anchors: whole.anchors });
+  let front = await layOut("front", null);
+  const parts: BookPart[] = content.chapters.length === 0 ? [] : [...content.chapters.map((_, chapter) => ({ chapter })), "closing" as const];
+  const body: { part: BookPart; pageCount: number; laidOut: LaidOutBook | null }[] = [];
+  let kept = 0;
+  for (const part of parts) {
+    const laidOut = await layOut(part, null);
+    const keep = kept + laidOut.pageCount <= KEPT_PAGES;
+    if (keep) kept += laidOut.pageCount;
+    body.push({ part, pageCount: laidOut.pageCount, laidOut: keep ? laidOut : null });
+    await tick();
   }
-  for (let attempt = 0; ; attempt += 1) {
-    const book = await layOutBook(createElement(BookDocument, { content, size, numbers }));
-    const placed = numbersOf(book, content);
-    if (sameNumbers(placed, numbers) || attempt === 2) return paint(book);
-    numbers = placed;
+  if (parts.length > 0) {
+    const numbersAfter = (frontPages: number): ContentsNumbers => {
+      const starts = body.map((_, index) => frontPages + 1 + body.slice(0, index).reduce((sum, entry) => sum + entry.pageCount, 0));
+      return { chapters: starts.slice(0, -1), closing: starts.at(-1)! };
+    };
+    for (let attempt = 0, frontPages = front.pageCount; ; attempt += 1) {
+      front = await layOut("front", numbersAfter(frontPages));
+      if (front.pageCount === frontPages || attempt === 2) break;
+      frontPages = front.pageCount;
+    }
   }
+  const pageCount = front.pageCount + body.reduce((sum, entry) => sum + entry.pageCount, 0);
+  async function* pages() {
+    yield* front.layout.children ?? [];
+    for (const entry of body) {
+      const laidOut = entry.laidOut ?? (await layOut(entry.part, null));
+      entry.laidOut = null;
+      yield* laidOut.layout.children ?? [];
+    }
+  }
+  return paintBook(
+    { document: front.layout, pageCount, pages: pages() },
+    page,
+    info,
+    onProgress && ((done, total) => onProgress({ phase: "pages", done, total })),
+  );
 }

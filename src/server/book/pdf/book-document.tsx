@@ -79,6 +79,9 @@ const estimatedHeight = (text: string, fontSize: number, lineHeight: number, wid
 export const chapterAnchor = (index: number) => `chapter-${index + 1}`;
 export const CLOSING_ANCHOR = "closing";
 
+/** A part of the book that is laid out on its own. */
+export type BookPart = "whole" | "front" | "closing" | { chapter: number };
+
 /** Page numbers for the contents, known after a first layout. */
 export type ContentsNumbers = { chapters: number[]; closing: number };
 
@@ -200,10 +203,14 @@ export function BookDocument({
   size: PaperSize;
   /** null on the first layout, which finds the pages; the contents then shows dashes of the same width. */
   numbers: ContentsNumbers | null;
-  /** "front": the title page and the contents alone, laid out again with the numbers (render-book-pdf.ts). */
-  part?: "whole" | "front";
+  /**
+   * Which of the book's pages to lay out (render-book-pdf.ts lays each part out on its own): the
+   * title page and the contents, one chapter, the closing page, or the whole book.
+   */
+  part?: BookPart;
 }) {
-  const front = part === "front";
+  const shows = (kind: "front" | "closing" | number) =>
+    part === "whole" || (kind === "front" && part === "front") || (kind === "closing" && part === "closing") || (typeof part === "object" && part.chapter === kind);
   const page = PAGE_GEOMETRY[size];
   const pageSize: [number, number] = [page.width, page.height];
   const pageStyle = [styles.page, { paddingTop: page.top, paddingBottom: page.bottom, paddingLeft: page.inner, paddingRight: page.outer }];
@@ -223,11 +230,12 @@ export function BookDocument({
   const coverPhoto = cover && <Photo photo={cover.photo} width={cover.width} height={cover.height} />;
   return (
     <Document title={content.title} author={content.contributors.join(", ")} creator={PRODUCT_NAME} producer={PRODUCT_NAME} language="en">
-      {coverAlone && coverPhoto && (
+      {shows("front") && coverAlone && coverPhoto && (
         <Page size={pageSize} style={[...pageStyle, styles.titlePage]}>
           {coverPhoto}
         </Page>
       )}
+      {shows("front") && (
       <Page size={pageSize} style={[...pageStyle, styles.titlePage]}>
         {!coverAlone && coverPhoto && <View style={styles.cover}>{coverPhoto}</View>}
         <Text style={styles.bookTitle}>{content.title}</Text>
@@ -243,8 +251,9 @@ export function BookDocument({
           Made with {PRODUCT_NAME} on {formatLongDate(content.generatedOn)}
         </Text>
       </Page>
+      )}
 
-      {!empty && (
+      {!empty && shows("front") && (
         <Page size={pageSize} style={pageStyle} bookmark={{ title: "Contents", fit: true }}>
           <Text style={styles.contentsTitle}>Contents</Text>
           {content.chapters.map((chapter, index) => (
@@ -270,7 +279,7 @@ export function BookDocument({
         </Page>
       )}
 
-      {!front && content.chapters.map((chapter, index) => (
+      {content.chapters.map((chapter, index) => shows(index) && (
         <Page key={index} size={pageSize} style={pageStyle} bookmark={{ title: chapter.title, fit: true }}>
           <View id={chapterAnchor(index)} style={styles.chapterHeading} wrap={false}>
             <Text style={styles.chapterTitle}>{chapter.title}</Text>
@@ -282,7 +291,7 @@ export function BookDocument({
         </Page>
       ))}
 
-      {!empty && !front && (
+      {!empty && shows("closing") && (
         <Page size={pageSize} style={[...pageStyle, styles.closing]}>
           <View id={CLOSING_ANCHOR}>
             <Text style={styles.closingTitle}>To be continued</Text>

@@ -94,35 +94,36 @@ type Outline = { addItem(title: string, options?: { pageNumber?: number | null }
  * with the document's end held back until the last page and each page's bookmarks (its flat
  * chapter outline) pointed at the page's place in the whole book.
  */
-async function paintPages(canvas: BookCanvas, book: LaidOutBook, onPage?: PageProgress) {
-  const pages: (SafeDocumentNode["children"][number] | null)[] = [...(book.layout.children ?? [])];
-  const pageCount = pages.length;
-  // The layout is let go of page by page as it is painted: the book keeps only what is to come.
-  book.layout.children = [];
+async function paintPages(canvas: BookCanvas, book: BookPages, onPage?: PageProgress) {
+  const { document, pageCount } = book;
   const end = canvas.end.bind(canvas);
   const outline = (canvas as unknown as { outline: Outline }).outline;
   const addItem = outline.addItem.bind(outline);
   let offset = 0;
   outline.addItem = (title, options) => addItem(title, { ...options, pageNumber: (options?.pageNumber ?? 0) + offset });
   canvas.end = () => canvas;
+  const pages = book.pages[Symbol.asyncIterator]();
   try {
     // Each page's photos are fetched while the page before it is painted.
-    let next = pages[0] ? loadPhotos(pages[0]) : null;
-    for (let index = 0; index < pageCount; index += 1) {
+    const upcoming = async () => {
+      const next = await pages.next();
+      return next.done ? null : { page: next.value, photos: loadPhotos(next.value) };
+    };
+    let next = upcoming();
+    for (let index = 0; ; index += 1) {
+      const current = await next;
+      if (!current) break;
       // The reader gave up (storage refused the upload): nothing more is painted.
       if (canvas.destroyed) return;
-      const page = pages[index]!;
-      const photos = await next!;
-      next = pages[index + 1] ? loadPhotos(pages[index + 1]!) : null;
+      const photos = await current.photos;
+      next = upcoming();
       offset = index;
       for (const { node, bytes } of photos) showPhoto(node, bytes);
-      paintDocument(canvas as never, { ...book.layout, children: [page] } as never);
+      paintDocument(canvas as never, { ...document, children: [current.page] } as never);
       for (const { node } of photos) delete node.image;
-      pages[index] = null;
       onPage?.(index + 1, pageCount);
       await drained(canvas);
     }
-    await next?.catch(() => undefined);
   } finally {
     canvas.end = end;
     outline.addItem = addItem;
@@ -168,8 +169,15 @@ async function drained(canvas: BookCanvas) {
   }
 }
 
+/**
+ * The pages to paint, in order, as they are laid out: a part's layout is let go of once its pages
+ * are painted. `document` is the laid-out document they belong to (its metadata).
+ */
+export type BookPages = { document: SafeDocumentNode; pageCount: number; pages: AsyncIterable<LayoutPage> };
+export type LayoutPage = NonNullable<SafeDocumentNode["children"]>[number];
+
 /** The painted book as a stream of PDF bytes; pages are painted as the stream is read out. */
-export function paintBook(book: LaidOutBook, page: PageGeometry, info: { title: string; author: string }, onPage?: PageProgress): NodeJS.ReadableStream {
+export function paintBook(book: BookPages, page: PageGeometry, info: { title: string; author: string }, onPage?: PageProgress): NodeJS.ReadableStream {
   const canvas = new BookCanvas(page, info);
   paintPages(canvas, book, onPage).catch((error: unknown) => canvas.destroy(error instanceof Error ? error : new Error(String(error))));
   return canvas as unknown as NodeJS.ReadableStream;
