@@ -13,6 +13,9 @@ it("makes the book", { timeout: 1_800_000 }, async () => {
   const { getDb } = await import("@/server/db/client");
   const { buildBook } = await import("@/server/book/build-book-job");
   const { getStorage } = await import("@/server/storage");
+  const { startJobs } = await import("@/server/jobs/queue");
+  // The server's queue is running before any book is asked for (the job ends by queueing its email).
+  await startJobs({ workers: false });
   const seeded = JSON.parse(readFileSync(process.env.BOOK_SCALE_SEED!, "utf8"));
   const family = seeded[process.env.BOOK_SCALE_FAMILY ?? "large"];
   const prisma = await getDb();
