@@ -33,7 +33,7 @@ async function printableContent(content: BookContent): Promise<BookContent> {
 }
 
 /** Pages of chapters whose layouts are kept from the first pass to be painted; the rest are laid out again. */
-const KEPT_PAGES = 240;
+const KEPT_PAGES = 120;
 
 /**
  * Lays the book out a part at a time (with boxes where photos go: no photo is loaded to lay it
