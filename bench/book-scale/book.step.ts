@@ -28,7 +28,13 @@ it("makes the book", { timeout: 1_800_000 }, async () => {
   // Peak memory is sampled through the run as well as read at the end (VmHWM is the kernel's own peak).
   const rssBeforeKb = statusOf("VmRSS");
   let sampledPeakKb = rssBeforeKb;
-  const sampler = setInterval(() => (sampledPeakKb = Math.max(sampledPeakKb, statusOf("VmRSS"))), 100);
+  // And where it is: V8's heap, and memory outside it (Buffers: the photos and the PDF's bytes).
+  const peaks = { heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+  const sampler = setInterval(() => {
+    sampledPeakKb = Math.max(sampledPeakKb, statusOf("VmRSS"));
+    const usage = process.memoryUsage();
+    for (const key of Object.keys(peaks) as (keyof typeof peaks)[]) peaks[key] = Math.max(peaks[key], Math.round(usage[key] / 1024 ** 2));
+  }, 100);
   const started = performance.now();
   const result = (await buildBook({ buildId: build.id }, { now: new Date(), retryCount: 0 })) as { status: string; pages: number; bytes: number };
   const seconds = (performance.now() - started) / 1000;
@@ -49,6 +55,7 @@ it("makes the book", { timeout: 1_800_000 }, async () => {
       rssBeforeMb: Math.round(rssBeforeKb / 1024),
       sampledPeakMb: Math.round(sampledPeakKb / 1024),
       peakRssMb: Math.round(statusOf("VmHWM") / 1024),
+      peaksMb: peaks,
     }),
   );
 });
