@@ -206,6 +206,17 @@ describe("the printed Family Book", () => {
     expect(pdf.folios).toEqual(pdf.pages.map((_, index) => String(index + 1)));
   });
 
+  it("lays out again, as it paints them, the chapters whose first layout it let go of: the same book, page for page", async () => {
+    const content = book([...items, ...weeks(9, 1)]);
+    const kept = await readPdf(await streamToBuffer(await renderBookPdf(content, "LETTER")));
+    const laidOutAgain = await readPdf(await streamToBuffer(await renderBookPdf(content, "LETTER", undefined, { keptPages: 0 })));
+    expect(laidOutAgain.pages).toEqual(kept.pages);
+    expect(laidOutAgain.links).toEqual(kept.links);
+    expect(laidOutAgain.outline).toEqual(kept.outline);
+    expect(laidOutAgain.pageImages).toEqual(kept.pageImages);
+    expect(kept.images).toBeGreaterThan(0);
+  });
+
   it("prints Greek, Cyrillic, Hebrew and Arabic in embedded faces, and leaves out what no face has (emoji)", async () => {
     const memory: BookMemory = {
       ...weeks(1, 0)[0]!,

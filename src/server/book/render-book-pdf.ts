@@ -45,7 +45,12 @@ const KEPT_PAGES = 120;
  * pages; a later part is laid out again when its turn comes, so a long book never holds more than
  * that and one chapter (docs/decisions/032-books-at-scale.md).
  */
-export async function renderBookPdf(written: BookContent, size: PaperSize, onProgress?: (progress: BookProgress) => void): Promise<NodeJS.ReadableStream> {
+export async function renderBookPdf(
+  written: BookContent,
+  size: PaperSize,
+  onProgress?: (progress: BookProgress) => void,
+  { keptPages = KEPT_PAGES }: { keptPages?: number } = {},
+): Promise<NodeJS.ReadableStream> {
   registerBookFonts();
   onProgress?.({ phase: "arranging" });
   const content = await printableContent(written);
@@ -60,7 +65,7 @@ export async function renderBookPdf(written: BookContent, size: PaperSize, onPro
   let kept = 0;
   for (const part of parts) {
     const laidOut = await layOut(part, null);
-    const keep = kept + laidOut.pageCount <= KEPT_PAGES;
+    const keep = kept + laidOut.pageCount <= keptPages;
     if (keep) kept += laidOut.pageCount;
     body.push({ part, pageCount: laidOut.pageCount, laidOut: keep ? laidOut : null });
     await tick();
