@@ -4,7 +4,7 @@ import { it } from "vitest";
 import { processPhoto } from "@/server/memories/photo-pipeline";
 
 // A 4000×3000 camera JPEG of about 4.5 MB through the photo pipeline (upright, metadata stripped,
-// display and thumbnail variants), ten times; the median is reported by bench/run.mjs. The same
+// display, thumbnail and print-size variants), ten times; the median is reported by bench/run.mjs. The same
 // photo taken with the phone turned (EXIF orientation 6) is measured too: it has to be re-encoded.
 
 const width = 4000;

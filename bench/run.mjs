@@ -327,6 +327,7 @@ async function main() {
     log("photo pipeline median ms", figures.photoPipeline.medianMs);
     figures.search = JSON.parse(readFileSync(searchOutput, "utf8"));
     log("search p95 ms", figures.search.p95Ms);
+    figures.bookScale = await (await import("./book-scale.mjs")).runBookScale({ memories: quick ? 200 : 1000 });
   } finally {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

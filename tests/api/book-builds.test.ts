@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as readBookPdf } from "@/app/api/family-book/books/[id]/pdf/route";
 import { GET as readBook } from "@/app/api/family-book/books/[id]/route";
+import { GET as readStored } from "@/app/api/storage/[...key]/route";
 import { GET as listBooks, POST as askForBook } from "@/app/api/family-book/books/route";
 import { bookBuildDtoSchema } from "@/lib/schemas/book-builds";
 import { BOOK_KEPT_MS, BOOK_NOT_FOUND, BOOK_NOT_READY, toBookBuildDto } from "@/server/book/book-builds";
@@ -44,6 +45,14 @@ async function download(account: TestAccount | null, id: string) {
   const response = await readBookPdf(new Request(`http://localhost:3000/api/family-book/books/${id}/pdf`, { headers }), { params: Promise.resolve({ id }) });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
+/** Follows a download's redirect to the signed address, as a browser does (without the app's session). */
+async function fetchSigned(location: string) {
+  const url = new URL(location);
+  expect(url.pathname).toMatch(/^\/api\/storage\/books\//);
+  const key = url.pathname.slice("/api/storage/".length).split("/");
+  const response = await readStored(new Request(url), { params: Promise.resolve({ key }) });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
 const errorOf = (result: { bytes: Buffer }) => (JSON.parse(result.bytes.toString()) as { error: string }).error;
 
 async function untilFinished(id: string) {
@@ -65,7 +74,14 @@ describe("asking for a printed book", () => {
     expect(book.file_name).toMatch(/^the-hughes-family-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(Date.parse(book.expires_at) - Date.parse(book.finished_at!)).toBe(BOOK_KEPT_MS);
 
-    const pdf = await download(owner, id);
+    // The download is a redirect to a signed address of the PDF, valid five minutes, which the
+    // server does not read; that address serves it under the book's name.
+    const redirect = await download(owner, id);
+    expect(redirect.status).toBe(302);
+    expect(redirect.bytes.length).toBe(0);
+    const location = redirect.headers.get("location")!;
+    expect(Number(new URL(location).searchParams.get("expires")) - Date.now() / 1000).toBeCloseTo(300, -1);
+    const pdf = await fetchSigned(location);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${book.file_name}"`);
@@ -76,6 +92,10 @@ describe("asking for a printed book", () => {
     expect(text.text).toContain("Our first house");
     expect(text.text).not.toContain("A private diary");
     expect(text.images).toBe(1);
+    // The name is part of what is signed.
+    const renamed = new URL(location);
+    renamed.searchParams.set("name", "something-else.pdf");
+    expect((await fetchSigned(renamed.toString())).status).toBe(403);
 
     const ready = () => services.smtp.to(owner.user.email).filter((email) => email.parsed.subject === "Your Family Book is ready");
     await services.workers.runUntil(() => ready().length > 0);
@@ -159,7 +179,7 @@ describe("who may see a book", () => {
       data: { user_id: owner.user.id, options: { size: "A4" }, status: "building", phase: "pages", phase_done: 212, phase_total: 480, page_count: 480, origin: APP, expires_at: new Date(Date.now() + BOOK_KEPT_MS) },
     });
     const answer = await read(owner, building.id);
-    expect(answer.body.data.book.progress).toEqual({ percent: 67, message: "Laying out page 212 of 480", pages_total: 480 });
+    expect(answer.body.data.book.progress).toEqual({ percent: 48, message: "Laying out page 212 of 480", pages_total: 480 });
     const pdf = await download(owner, building.id);
     expect(pdf.status).toBe(409);
     expect(errorOf(pdf)).toBe(BOOK_NOT_READY);

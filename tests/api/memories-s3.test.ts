@@ -65,6 +65,16 @@ describe("memories with photos on S3", () => {
     expect(await prisma.photoUpload.count({ where: { id: upload.id } })).toBe(0);
   });
 
+  it("keeps a print-size JPEG of each photo in the bucket beside its other sizes (docs/decisions/032-books-at-scale.md)", async () => {
+    const memory = await createMemoryAs(owner.token, { title: "Print size", memory_date: "1990-05-01" }, [{ name: "wide.jpg", bytes: await jpeg({ width: 2400, height: 1800 }) }]);
+    const prisma = await getDb();
+    const photo = await prisma.memoryPhoto.findFirstOrThrow({ where: { memory_id: memory.id } });
+    expect(photo.print_key).toBe(`memories/${memory.id}/${photo.id}/print.jpg`);
+    const stored = await getStorage().get(photo.print_key!);
+    expect(stored?.contentType).toBe("image/jpeg");
+    expect(await sharp(stored!.body).metadata()).toMatchObject({ format: "jpeg", width: 1800, height: 1350 });
+  });
+
   it("refuses an upload the store accepted although it was over 5 MB (413), and saves nothing", async () => {
     const small = await sidewaysJpegWithGps();
     const requested = await requestUpload(owner.token, "liar.jpg", small.length);

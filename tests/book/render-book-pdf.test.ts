@@ -123,18 +123,26 @@ describe("the printed Family Book", () => {
     expect(pdf.outline).toEqual([{ title: "Contents", page: 2 }, ...contents.slice(0, -1).map((link) => ({ title: link.text.split(" ")[0], page: link.target }))]);
   });
 
-  it("reports its progress: arranging, then each photo prepared, then each page laid out, up to the book's last page", async () => {
+  it("reports its progress: arranging, then each page painted with its photos, up to the book's last page", async () => {
     const events: BookProgress[] = [];
-    const pdf = await readPdf(await streamToBuffer(await renderBookPdf(book([...items, ...weeks(4, 1)]), "A4", (progress) => events.push(progress))));
+    const loaded: number[] = [];
+    const content = book([...items, ...weeks(4, 1)]);
+    // Each photo is fetched once, while its page (or the one before it) is painted: none during the layouts.
+    for (const chapter of content.chapters) {
+      for (const item of chapter.items) {
+        if (item.kind !== "memory") continue;
+        item.photos = item.photos.map((entry) => ({ ...entry, load: () => (loaded.push(events.length), entry.load()) }));
+      }
+    }
+    const pdf = await readPdf(await streamToBuffer(await renderBookPdf(content, "A4", (progress) => events.push(progress))));
 
     expect(events[0]).toEqual({ phase: "arranging" });
-    const photos = events.filter((event) => event.phase === "photos");
-    expect(photos.map((event) => event.done)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(photos.every((event) => event.total === 6 && event.pageCount === pdf.pageCount)).toBe(true);
     const pages = events.filter((event) => event.phase === "pages");
     expect(pages.map((event) => event.done)).toEqual(pdf.pages.map((_, index) => index + 1));
     expect(pages.every((event) => event.total === pdf.pageCount)).toBe(true);
-    expect(events.map((event) => event.phase)).toEqual(["arranging", ...photos.map(() => "photos"), ...pages.map(() => "pages")]);
+    expect(events.map((event) => event.phase)).toEqual(["arranging", ...pages.map(() => "pages")]);
+    expect(loaded).toHaveLength(6);
+    expect(loaded.every((eventsBefore) => eventsBefore >= 1)).toBe(true);
   });
 
   it("mirrors the margins: the wide one is at the spine, left on right-hand pages and right on left-hand ones", async () => {
@@ -196,6 +204,17 @@ describe("the printed Family Book", () => {
     expect(pdf.images).toBe(32);
     expect(pdf.text).toContain("Week 16 at the allotment");
     expect(pdf.folios).toEqual(pdf.pages.map((_, index) => String(index + 1)));
+  });
+
+  it("lays out again, as it paints them, the chapters whose first layout it let go of: the same book, page for page", async () => {
+    const content = book([...items, ...weeks(9, 1)]);
+    const kept = await readPdf(await streamToBuffer(await renderBookPdf(content, "LETTER")));
+    const laidOutAgain = await readPdf(await streamToBuffer(await renderBookPdf(content, "LETTER", undefined, { keptPages: 0 })));
+    expect(laidOutAgain.pages).toEqual(kept.pages);
+    expect(laidOutAgain.links).toEqual(kept.links);
+    expect(laidOutAgain.outline).toEqual(kept.outline);
+    expect(laidOutAgain.pageImages).toEqual(kept.pageImages);
+    expect(kept.images).toBeGreaterThan(0);
   });
 
   it("prints Greek, Cyrillic, Hebrew and Arabic in embedded faces, and leaves out what no face has (emoji)", async () => {

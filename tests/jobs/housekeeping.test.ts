@@ -97,10 +97,10 @@ beforeAll(async () => {
   world.strayUploadObject = `uploads/${owner.user.id}/${randomUUID()}`;
   await getStorage().put(world.strayUploadObject, await jpeg(), "image/jpeg");
 
-  // Photos: a memory's three objects, an object no photo names, and one written minutes ago.
+  // Photos: a memory's four objects, an object no photo names, and one written minutes ago.
   const memory = await createMemoryAs(owner.token, {}, [{ name: "lake.jpg", bytes: await jpeg() }]);
   const photo = await prisma.memoryPhoto.findFirstOrThrow({ where: { memory_id: memory.id } });
-  world.photos.kept = [photo.original_key, photo.display_key, photo.thumbnail_key];
+  world.photos.kept = [photo.original_key, photo.display_key, photo.thumbnail_key, photo.print_key!];
   world.photos.orphan = `memories/${randomUUID()}/${randomUUID()}/display.webp`;
   world.photos.youngOrphan = `memories/${randomUUID()}/${randomUUID()}/display.webp`;
   for (const key of [world.photos.orphan, world.photos.youngOrphan]) await getStorage().put(key, await jpeg(), "image/webp");
@@ -216,7 +216,7 @@ describe(`housekeeping (${backendName})`, () => {
     expect(await storage.head(world.photos.youngOrphan)).not.toBeNull();
     for (const key of world.photos.kept) expect(await storage.head(key), key).not.toBeNull();
     const [job] = await queue.boss.findJobs("housekeeping.orphan-photos");
-    expect(job?.output).toEqual({ checked: 4, removed: 1 });
+    expect(job?.output).toEqual({ checked: 5, removed: 1 });
   });
 
   it("removes prepared exports whose 7 days are over, the object in storage and the record, and keeps the others", async () => {

@@ -97,6 +97,44 @@ describe.each(drivers)("object storage contract: $name", ({ storage, fetchUrl })
     expect(await storage().head("photos/a/original.jpg")).toEqual({ size: photoBytes.length, contentType: "image/jpeg" });
   });
 
+  it("stores a stream of unknown length as it comes: a large one in parts (a multipart upload on S3), a small one whole", async () => {
+    // 20 MB in 64 kB chunks: three parts on S3 (8 + 8 + 4 MB).
+    const chunk = (index: number) => Buffer.alloc(64 * 1024, index % 251);
+    async function* large() {
+      for (let index = 0; index < 320; index += 1) yield chunk(index);
+    }
+    expect(await storage().putStream("books/owner/large.pdf", large(), "application/pdf")).toEqual({ size: 320 * 64 * 1024 });
+    const stored = await storage().get("books/owner/large.pdf");
+    expect(stored?.contentType).toBe("application/pdf");
+    expect(stored?.body.equals(Buffer.concat(Array.from({ length: 320 }, (_, index) => chunk(index))))).toBe(true);
+
+    async function* small() {
+      yield Buffer.from("%PDF-1.7 ");
+      yield Buffer.from("%%EOF");
+    }
+    expect(await storage().putStream("books/owner/small.pdf", small(), "application/pdf")).toEqual({ size: 14 });
+    expect((await storage().get("books/owner/small.pdf"))?.body.toString()).toBe("%PDF-1.7 %%EOF");
+  });
+
+  it("leaves nothing behind when the stream fails part-way, even after parts were sent", async () => {
+    async function* failing() {
+      for (let index = 0; index < 160; index += 1) yield Buffer.alloc(64 * 1024, 7);
+      throw new Error("The painter failed");
+    }
+    await expect(storage().putStream("books/owner/failed.pdf", failing(), "application/pdf")).rejects.toThrow("The painter failed");
+    expect(await storage().head("books/owner/failed.pdf")).toBeNull();
+    expect((await listed(storage(), "books/owner/")).map((object) => object.key)).not.toContain("books/owner/failed.pdf");
+  });
+
+  it("signs a download under a name the browser saves it as", async () => {
+    await storage().put("books/owner/named.pdf", Buffer.from("%PDF-1.7"), "application/pdf");
+    const url = await storage().signedDownloadUrl("books/owner/named.pdf", { expiresInSeconds: 300, downloadName: "the-hughes-2026-11-23.pdf" });
+    const response = await fetchUrl(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="the-hughes-2026-11-23.pdf"');
+    expect(Buffer.from(await response.arrayBuffer()).toString()).toBe("%PDF-1.7");
+  });
+
   it("stores a file from disk, streamed, as an object (an export's ZIP)", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "family-book-put-file-"));
     try {

@@ -10,7 +10,7 @@ import { getAuthSecret } from "@/server/env";
 import { detachFromFamily, lockFamily } from "@/server/families/family-circle";
 import { AppError } from "@/server/http/app-error";
 import { countAndLimit, type RateLimitRule } from "@/server/http/rate-limit";
-import { deleteObjects } from "@/server/memories/photo-pipeline";
+import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "@/server/memories/photo-pipeline";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 
@@ -151,10 +151,10 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       await tx.invitation.deleteMany({ where: { invited_by_id: userId } });
       if (familyId && !alone) await detachFromFamily(tx, { id: userId }, familyId);
 
-      // What storage holds for them: their photos (original and both variants) and pending uploads.
+      // What storage holds for them: their photos (original and every variant) and pending uploads.
       const photos = await tx.memoryPhoto.findMany({
         where: { memory: alone && familyId ? { OR: [{ user_id: userId }, { family_id: familyId }] } : { user_id: userId } },
-        select: { original_key: true, display_key: true, thumbnail_key: true },
+        select: PHOTO_KEYS_SELECT,
       });
       const uploads = await tx.photoUpload.findMany({ where: { user_id: userId }, select: { key: true } });
       // And the printed books they made (docs/decisions/028-book-builds.md).
@@ -170,7 +170,7 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       await tx.user.delete({ where: { id: userId } });
       // The last member takes the family along: its link, invitations, questionnaires and plans.
       if (familyId && alone) await tx.family.delete({ where: { id: familyId } });
-      return [...photos.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]), ...uploads.map((upload) => upload.key), ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : []))];
+      return [...photos.flatMap(photoKeys), ...uploads.map((upload) => upload.key), ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : []))];
     },
     { timeout: 60_000, maxWait: 60_000 },
   );

@@ -64,10 +64,9 @@ function progressOf(build: Pick<BuildRow, "status" | "phase" | "phase_done" | "p
   switch (build.phase) {
     case "arranging":
       return { ...pages, percent: 5, message: "Arranging your stories into pages" };
-    case "photos":
-      return { ...pages, percent: 5 + Math.round(40 * share), message: `Preparing photo ${build.phase_done} of ${build.phase_total ?? 0}` };
+    // Each page is painted with its photos, fetched as their page comes (docs/decisions/032-books-at-scale.md).
     case "pages":
-      return { ...pages, percent: 45 + Math.round(50 * share), message: `Laying out page ${build.phase_done} of ${build.phase_total ?? 0}` };
+      return { ...pages, percent: 10 + Math.round(85 * share), message: `Laying out page ${build.phase_done} of ${build.phase_total ?? 0}` };
     case "saving":
       return { ...pages, percent: 97, message: "Saving your book" };
     default:
@@ -115,13 +114,17 @@ export async function getBookBuild({ viewer, id, now = clockNow() }: { viewer: U
   return toBookBuildDto(await findOwnBuild(viewer, id, now));
 }
 
-/** The finished PDF of one of the viewer's books. */
-export async function readBookBuildPdf({ viewer, id, now = clockNow() }: { viewer: UserDto; id: string; now?: Date }) {
+/**
+ * A short-lived signed address of one of the viewer's finished books, saved under the book's
+ * name: the download is a redirect there, so the server never reads the PDF
+ * (docs/decisions/032-books-at-scale.md).
+ */
+export async function bookBuildDownloadUrl({ viewer, id, now = clockNow() }: { viewer: UserDto; id: string; now?: Date }) {
   const build = await findOwnBuild(viewer, id, now);
   if (build.status !== "ready" || !build.storage_key) throw new AppError("CONFLICT", BOOK_NOT_READY);
-  const object = await getStorage().get(build.storage_key);
-  if (!object) throw notFound(BOOK_NOT_FOUND);
-  return { body: object.body, fileName: build.file_name ?? "family-book.pdf" };
+  const storage = getStorage();
+  if (!(await storage.head(build.storage_key))) throw notFound(BOOK_NOT_FOUND);
+  return storage.signedDownloadUrl(build.storage_key, { expiresInSeconds: 300, downloadName: build.file_name ?? "family-book.pdf" });
 }
 
 /**

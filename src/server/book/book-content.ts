@@ -7,7 +7,7 @@ export type BookPhoto = {
   id: string;
   width: number;
   height: number;
-  /** Loads the print-ready JPEG bytes (downscaled, one at a time) when the page is laid out. */
+  /** Loads the print-ready JPEG bytes (its print variant) when its page is painted; nothing is kept. */
   load: () => Promise<Buffer>;
 };
 

@@ -25,11 +25,9 @@ export const bookStorageKey = (build: { id: string; user_id: string }) => `books
 
 const keptUntilFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** Reads a stream to its end: the PDF, which storage takes whole. */
-async function readAll(stream: NodeJS.ReadableStream) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks);
+/** The PDF's bytes as they are painted. */
+async function* bytesOf(stream: NodeJS.ReadableStream): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) yield typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
 }
 
 export async function buildBook({ buildId }: z.output<typeof schema>, attempt: Pick<JobAttempt, "now" | "retryCount">) {
@@ -58,25 +56,23 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
     const data =
       progress.phase === "arranging"
         ? { phase: "arranging", phase_done: 0, phase_total: null }
-        : progress.phase === "photos"
-          ? { phase: "photos", phase_done: progress.done, phase_total: progress.total, page_count: progress.pageCount || null }
-          : { phase: "pages", phase_done: progress.done, phase_total: progress.total, page_count: progress.total };
+        : { phase: "pages", phase_done: progress.done, phase_total: progress.total, page_count: progress.total };
     writing = writing.then(() => prisma.bookBuild.updateMany({ where: { id: build.id, status: "building" }, data }));
   };
 
   try {
     const content = await gatherBookContent({ viewer, options, today: attempt.now });
     let pageCount = 0;
-    const pdf = await readAll(
-      await renderBookPdf(content, options.size, (progress) => {
-        if (progress.phase === "pages") pageCount = progress.total;
-        report(progress);
-      }),
-    );
+    // The PDF goes to storage as its pages are painted (a multipart upload on S3): neither the
+    // whole file nor every page's photos are ever held (docs/decisions/032-books-at-scale.md).
+    const key = bookStorageKey(build);
+    const pdf = await renderBookPdf(content, options.size, (progress) => {
+      if (progress.phase === "pages") pageCount = progress.total;
+      report(progress);
+    });
+    const { size } = await getStorage().putStream(key, bytesOf(pdf), "application/pdf");
     await writing;
     await prisma.bookBuild.update({ where: { id: build.id }, data: { phase: "saving", phase_done: pageCount, phase_total: pageCount, page_count: pageCount } });
-    const key = bookStorageKey(build);
-    await getStorage().put(key, pdf, "application/pdf");
     const expiresAt = new Date(attempt.now.getTime() + BOOK_KEPT_MS);
     await prisma.bookBuild.update({
       where: { id: build.id },
@@ -85,7 +81,7 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
         phase: "done",
         active_key: null,
         storage_key: key,
-        byte_size: pdf.length,
+        byte_size: size,
         file_name: bookFileName(content),
         finished_at: attempt.now,
         expires_at: expiresAt,
@@ -104,7 +100,7 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
         booksUrl: `${build.origin}/family-book/books`,
       },
     });
-    return { status: "ready", pages: pageCount, bytes: pdf.length };
+    return { status: "ready", pages: pageCount, bytes: size };
   } catch (error) {
     await writing.catch(() => undefined);
     if (attempt.retryCount >= RETRY_LIMIT) {

@@ -21,7 +21,7 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 /** The cover photo: one the family shared, whatever the book's member and dates. */
 async function findCoverPhoto(viewer: UserDto, id: string) {
   const prisma = await getDb();
-  const photo = await prisma.memoryPhoto.findFirst({ where: { id, memory: sharedWith(viewer) }, select: { id: true, display_key: true, width: true, height: true } });
+  const photo = await prisma.memoryPhoto.findFirst({ where: { id, memory: sharedWith(viewer) }, select: { id: true, display_key: true, print_key: true, width: true, height: true } });
   if (!photo) throw notFound("Photo not found");
   return photo;
 }
@@ -73,7 +73,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         author_name: true,
         user: { select: { id: true, first_name: true, last_name: true } },
         memory_tags: { select: { tagged_name: true, tagged_user: { select: { first_name: true, last_name: true } } }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
-        memory_photos: { select: { id: true, display_key: true, width: true, height: true }, orderBy: [{ order_number: "asc" }, { created_at: "asc" }] },
+        memory_photos: { select: { id: true, display_key: true, print_key: true, width: true, height: true }, orderBy: [{ order_number: "asc" }, { created_at: "asc" }] },
       },
     }),
     visibleSubmissions
@@ -101,7 +101,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
   let cover: BookPhoto | null = null;
   if (options.cover) {
     const photo = await findCoverPhoto(viewer, options.cover);
-    cover = { id: photo.id, width: photo.width, height: photo.height, load: printPhotoLoader(storage, photo.display_key, limit) };
+    cover = { id: photo.id, width: photo.width, height: photo.height, load: printPhotoLoader(storage, photo, limit) };
   }
   const items: BookItem[] = [
     ...memories.map(
@@ -118,7 +118,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
           id: photo.id,
           width: photo.width,
           height: photo.height,
-          load: printPhotoLoader(storage, photo.display_key, limit),
+          load: printPhotoLoader(storage, photo, limit),
         })),
       }),
     ),

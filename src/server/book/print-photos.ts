@@ -1,12 +1,13 @@
 import "server-only";
 import sharp from "sharp";
+import { printVariant } from "@/server/memories/photo-pipeline";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 
-// Photos for print: the display-size variant, downscaled to what ~300 dpi needs at the size it is
-// printed (a half-page column is about 3.3 inches, so 1000 px), re-encoded as JPEG. Decoding is
-// limited to a couple of photos at a time so a 200-photo book never holds 200 decoded images.
-
-export const PRINT_PHOTO_MAX_PIXELS = 1000;
+// Photos for print (docs/decisions/032-books-at-scale.md): each photo's print variant, a JPEG the
+// PDF embeds as it is, so making a book decodes no photo. A photo saved before print variants
+// existed and not yet reached by the backfill is made from its display size (decoded, scaled and
+// encoded like a print variant) for this book alone. Nothing is kept after the photo's page is
+// painted, and at most two photos are fetched or made at a time.
 
 export function createLimiter(concurrency: number) {
   let active = 0;
@@ -23,16 +24,17 @@ export function createLimiter(concurrency: number) {
   };
 }
 
-export function printPhotoLoader(storage: ObjectStorage, key: string, limit: ReturnType<typeof createLimiter>) {
-  let result: Promise<Buffer> | undefined;
+export type PrintSource = { print_key: string | null; display_key: string };
+
+export function printPhotoLoader(storage: ObjectStorage, photo: PrintSource, limit: ReturnType<typeof createLimiter>) {
   return () =>
-    (result ??= limit(async () => {
-      const object = await storage.get(key);
-      if (!object) throw new Error(`Photo ${key} is missing from storage`);
-      return sharp(object.body)
-        .resize({ width: PRINT_PHOTO_MAX_PIXELS, height: PRINT_PHOTO_MAX_PIXELS, fit: "inside", withoutEnlargement: true })
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 82 })
-        .toBuffer();
-    }));
+    limit(async () => {
+      if (photo.print_key) {
+        const object = await storage.get(photo.print_key);
+        if (object) return object.body;
+      }
+      const object = await storage.get(photo.display_key);
+      if (!object) throw new Error(`Photo ${photo.display_key} is missing from storage`);
+      return printVariant(sharp(object.body));
+    });
 }

@@ -1,29 +1,16 @@
 import "server-only";
 import { createElement } from "react";
-import type { BookContent, BookItem, BookPhoto, PaperSize } from "./book-content";
-import { BookDocument, chapterAnchor, CLOSING_ANCHOR, type ContentsNumbers } from "./pdf/book-document";
+import type { BookContent, BookItem, PaperSize } from "./book-content";
+import { BookDocument, type BookPart, type ContentsNumbers } from "./pdf/book-document";
 import { printableText, registerBookFonts } from "./pdf/fonts";
 import { layOutBook, paintBook, type LaidOutBook } from "./pdf/paint-book";
 
 /**
- * Where the making of a book is: arranging the pages (no count yet), preparing its photos (each
- * decoded and scaled once, during the second layout) and laying out each page as it is painted.
+ * Where the making of a book is: arranging the pages (no count yet), then painting each page
+ * with its photos, which are fetched as their page comes (docs/decisions/032-books-at-scale.md).
  */
-export type BookProgress =
-  | { phase: "arranging" }
-  | { phase: "photos"; done: number; total: number; pageCount: number }
-  | { phase: "pages"; done: number; total: number };
+export type BookProgress = { phase: "arranging" } | { phase: "pages"; done: number; total: number };
 import { PAGE_GEOMETRY } from "./pdf/page-geometry";
-
-/** The page each chapter and the closing page start on, as the layout placed them. */
-function numbersOf(book: LaidOutBook, content: BookContent): ContentsNumbers {
-  const page = (anchor: string) => {
-    const number = book.anchors.get(anchor);
-    if (number === undefined) throw new Error(`The book's layout lost its anchor ${anchor}`);
-    return number;
-  };
-  return { chapters: content.chapters.map((_, index) => page(chapterAnchor(index))), closing: page(CLOSING_ANCHOR) };
-}
 
 /** The book's words, less the characters its faces cannot print (emoji, scripts they lack). */
 async function printableContent(content: BookContent): Promise<BookContent> {
@@ -45,64 +32,68 @@ async function printableContent(content: BookContent): Promise<BookContent> {
   };
 }
 
-/** The content with each photo's loader reporting, the first time it finishes, how many are ready. */
-function countPhotoLoads(content: BookContent, onLoaded: (done: number, total: number) => void): BookContent {
-  const photos = [content.cover, ...content.chapters.flatMap((chapter) => chapter.items.flatMap((item) => (item.kind === "memory" ? item.photos : [])))].filter(
-    (photo) => photo !== null,
-  );
-  let done = 0;
-  const counted = (photo: BookPhoto): BookPhoto => {
-    const load = photo.load;
-    let result: Promise<Buffer> | undefined;
-    return {
-      ...photo,
-      load: () =>
-        (result ??= load().then((bytes) => {
-          done += 1;
-          onLoaded(done, photos.length);
-          return bytes;
-        })),
-    };
-  };
-  return {
-    ...content,
-    cover: content.cover && counted(content.cover),
-    chapters: content.chapters.map((chapter) => ({
-      ...chapter,
-      items: chapter.items.map((item) => (item.kind === "memory" ? { ...item, photos: item.photos.map(counted) } : item)),
-    })),
-  };
-}
-
-const sameNumbers = (a: ContentsNumbers, b: ContentsNumbers) => a.closing === b.closing && a.chapters.every((page, index) => page === b.chapters[index]);
+/** Pages of chapters whose layouts are kept from the first pass to be painted; the rest are laid out again. */
+const KEPT_PAGES = 120;
 
 /**
- * Lays the book out twice: the first layout finds the page each chapter starts on (with empty
- * boxes where photos go, so nothing is decoded), the second prints those numbers in the contents,
- * whose number column has one width whatever it holds, so the pages stay where they were (checked:
- * a third layout would follow if they moved). Then the pages are painted and streamed.
+ * Lays the book out a part at a time (with boxes where photos go: no photo is loaded to lay it
+ * out): the title page and contents with dashes for the numbers, then each chapter and the
+ * closing page, each on its own page, counting their pages. The contents are then laid out with
+ * the numbers; their number column has one width, so they stay as many pages (if not, the numbers
+ * follow and they are laid out again, up to three times). Then the pages are painted, each with
+ * its photos, and streamed. The parts' layouts are kept from the first pass up to KEPT_PAGES
+ * pages; a later part is laid out again when its turn comes, so a long book never holds more than
+ * that and one chapter (docs/decisions/032-books-at-scale.md).
  */
-export async function renderBookPdf(written: BookContent, size: PaperSize, onProgress?: (progress: BookProgress) => void): Promise<NodeJS.ReadableStream> {
+export async function renderBookPdf(
+  written: BookContent,
+  size: PaperSize,
+  onProgress?: (progress: BookProgress) => void,
+  { keptPages = KEPT_PAGES }: { keptPages?: number } = {},
+): Promise<NodeJS.ReadableStream> {
   registerBookFonts();
   onProgress?.({ phase: "arranging" });
-  // The first layout's page count, which the photos' progress shows while the second layout runs.
-  let pageCount = 0;
-  const printable = await printableContent(written);
-  const content = onProgress ? countPhotoLoads(printable, (done, total) => onProgress({ phase: "photos", done, total, pageCount })) : printable;
+  const content = await printableContent(written);
   const page = PAGE_GEOMETRY[size];
-  const empty = content.chapters.length === 0;
-  let numbers: ContentsNumbers | null = null;
-  if (!empty) {
-    const first = await layOutBook(createElement(BookDocument, { content, size, numbers: null, layoutOnly: true }));
-    numbers = numbersOf(first, content);
-    pageCount = first.pageCount;
+  const info = { title: content.title, author: content.contributors.join(", ") };
+  const layOut = (part: BookPart, numbers: ContentsNumbers | null) => layOutBook(createElement(BookDocument, { content, size, numbers, part }));
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  let front = await layOut("front", null);
+  const parts: BookPart[] = content.chapters.length === 0 ? [] : [...content.chapters.map((_, chapter) => ({ chapter })), "closing" as const];
+  const body: { part: BookPart; pageCount: number; laidOut: LaidOutBook | null }[] = [];
+  let kept = 0;
+  for (const part of parts) {
+    const laidOut = await layOut(part, null);
+    const keep = kept + laidOut.pageCount <= keptPages;
+    if (keep) kept += laidOut.pageCount;
+    body.push({ part, pageCount: laidOut.pageCount, laidOut: keep ? laidOut : null });
+    await tick();
   }
-  for (let attempt = 0; ; attempt += 1) {
-    const book = await layOutBook(createElement(BookDocument, { content, size, numbers, layoutOnly: false }));
-    const placed = empty ? null : numbersOf(book, content);
-    if (!placed || !numbers || sameNumbers(placed, numbers) || attempt === 2) {
-      return paintBook(book, page, { title: content.title, author: content.contributors.join(", ") }, onProgress && ((done, total) => onProgress({ phase: "pages", done, total })));
+  if (parts.length > 0) {
+    const numbersAfter = (frontPages: number): ContentsNumbers => {
+      const starts = body.map((_, index) => frontPages + 1 + body.slice(0, index).reduce((sum, entry) => sum + entry.pageCount, 0));
+      return { chapters: starts.slice(0, -1), closing: starts.at(-1)! };
+    };
+    for (let attempt = 0, frontPages = front.pageCount; ; attempt += 1) {
+      front = await layOut("front", numbersAfter(frontPages));
+      if (front.pageCount === frontPages || attempt === 2) break;
+      frontPages = front.pageCount;
     }
-    numbers = placed;
   }
+  const pageCount = front.pageCount + body.reduce((sum, entry) => sum + entry.pageCount, 0);
+  async function* pages() {
+    yield* front.layout.children ?? [];
+    for (const entry of body) {
+      const laidOut = entry.laidOut ?? (await layOut(entry.part, null));
+      entry.laidOut = null;
+      yield* laidOut.layout.children ?? [];
+    }
+  }
+  return paintBook(
+    { document: front.layout, pageCount, pages: pages() },
+    page,
+    info,
+    onProgress && ((done, total) => onProgress({ phase: "pages", done, total })),
+  );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { deleteEndedSessionsJob } from "@/server/auth/delete-ended-sessions";
 import { deleteExpiredRateLimitsJob } from "@/server/http/delete-expired-rate-limits";
+import { backfillPrintVariantsJob } from "@/server/memories/backfill-print-variants";
 import { sweepOrphanPhotosJob } from "@/server/memories/sweep-orphan-photos";
 import { sweepStaleUploadsJob } from "@/server/memories/sweep-stale-uploads";
 import { confirmationEmailJob } from "@/server/auth/email-verification";
@@ -40,8 +41,10 @@ export const jobDefinitions = [
   // The weekly family digest (docs/product.md §14): the scheduler, every hour, and each email.
   weeklyDigestsSchedulerJob,
   weeklyDigestEmailJob,
-  // The printed book (docs/product.md §16): each book asked for.
+  // The printed book (docs/product.md §16): each book asked for, and, hourly, print-size
+  // variants for photos saved before there were any.
   buildBookJob,
+  backfillPrintVariantsJob,
   // The daily notification digest (docs/product.md §21): the scheduler, every hour, and each email.
   notificationDigestsSchedulerJob,
   notificationDigestEmailJob,

@@ -4,7 +4,7 @@ import { notFound } from "@/server/http/app-error";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
-import { deleteObjects, photoKeys } from "./photo-pipeline";
+import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 /** The owner deletes a memory; its photos, tags and photo objects go with it. */
 export async function deleteMemory({ viewer, memoryId }: { viewer: UserDto; memoryId: string }) {
@@ -13,7 +13,7 @@ export async function deleteMemory({ viewer, memoryId }: { viewer: UserDto; memo
   const photos = await prisma.$transaction(async (tx) => {
     const memory = await tx.memory.findFirst({
       where: { AND: [{ id: memoryId }, ownedBy(viewer)] },
-      select: { memory_photos: { select: { original_key: true, display_key: true, thumbnail_key: true } } },
+      select: { memory_photos: { select: PHOTO_KEYS_SELECT } },
     });
     if (!memory) throw notFound(MEMORY_NOT_FOUND);
     await tx.memory.deleteMany({ where: { id: memoryId, ...ownedBy(viewer) } });

@@ -15,6 +15,22 @@ import { stripJpegMetadata } from "./jpeg-metadata";
 
 export const DISPLAY_MAX_EDGE = 1600;
 export const THUMBNAIL_SIZE = { width: 480, height: 360 } as const;
+/**
+ * The print variant, what the printed book embeds as it is (docs/decisions/032-books-at-scale.md):
+ * a JPEG, which a PDF carries without decoding, 1800 px on its long edge (about 275 dpi across the
+ * text of an A4 or Letter page, the largest a photo is printed).
+ */
+export const PRINT_MAX_EDGE = 1800;
+export const PRINT_JPEG_QUALITY = 82;
+
+/** The print variant of any decodable image: upright, on white where it was transparent, sRGB. */
+export function printVariant(image: Sharp) {
+  return image
+    .resize(PRINT_MAX_EDGE, PRINT_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: PRINT_JPEG_QUALITY })
+    .toBuffer();
+}
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
@@ -22,6 +38,7 @@ export type ProcessedPhoto = {
   original: { body: Buffer; contentType: string; extension: string };
   display: Buffer;
   thumbnail: Buffer;
+  print: Buffer;
   width: number;
   height: number;
 };
@@ -62,13 +79,14 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
     // the kept original is a whole picture (failOn: "error" refuses a truncated one).
     const source = lossless?.body ?? bytes;
     const decode = () => sharp(source, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" }).rotate();
-    const [original, display] = await Promise.all([
+    const [original, display, print] = await Promise.all([
       lossless ? { body: lossless.body, contentType: "image/jpeg", extension: "jpg" } : encodeOriginal(decode(), format),
       decode()
         .resize(DISPLAY_MAX_EDGE, DISPLAY_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
         // effort 2: a third of the default encoding time for a file a few percent larger.
         .webp({ quality: 82, effort: 2 })
         .toBuffer(),
+      printVariant(decode()),
     ]);
     // The thumbnail comes from the display size: finding the interesting part of a 1600 px image
     // is as good as of a 12-megapixel one, and far cheaper.
@@ -77,7 +95,7 @@ export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<
       .webp({ quality: 78, effort: 2 })
       .toBuffer();
     const size = lossless ?? (await sharp(original.body).metadata());
-    return { original, display, thumbnail, width: size.width ?? 0, height: size.height ?? 0 };
+    return { original, display, thumbnail, print, width: size.width ?? 0, height: size.height ?? 0 };
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Declared as an image but not decodable (a truncated file, HEIC without a decoder).
@@ -118,20 +136,26 @@ export type StoredPhoto = {
   original_key: string;
   display_key: string;
   thumbnail_key: string;
+  print_key: string | null;
   content_type: string;
   width: number;
   height: number;
   byte_size: number;
 };
 
-export const photoKeys = (photo: Pick<StoredPhoto, "original_key" | "display_key" | "thumbnail_key">) => [
+/** Every object of a photo: the original and its variants (a photo saved before print variants may lack one). */
+export const photoKeys = (photo: Pick<StoredPhoto, "original_key" | "display_key" | "thumbnail_key" | "print_key">) => [
   photo.original_key,
   photo.display_key,
   photo.thumbnail_key,
+  ...(photo.print_key ? [photo.print_key] : []),
 ];
 
+/** What to select of a photo row to know all its objects. */
+export const PHOTO_KEYS_SELECT = { original_key: true, display_key: true, thumbnail_key: true, print_key: true } as const;
+
 /**
- * Writes a processed photo's three objects. Every key is pushed onto `written` before the write
+ * Writes a processed photo's four objects. Every key is pushed onto `written` before the write
  * starts, so a caller that fails later can remove whatever reached storage.
  */
 export async function storePhoto({
@@ -152,6 +176,7 @@ export async function storePhoto({
     original_key: `${base}/original.${photo.original.extension}`,
     display_key: `${base}/display.webp`,
     thumbnail_key: `${base}/thumbnail.webp`,
+    print_key: `${base}/print.jpg`,
     content_type: photo.original.contentType,
     width: photo.width,
     height: photo.height,
@@ -162,6 +187,7 @@ export async function storePhoto({
     storage.put(stored.original_key, photo.original.body, photo.original.contentType),
     storage.put(stored.display_key, photo.display, "image/webp"),
     storage.put(stored.thumbnail_key, photo.thumbnail, "image/webp"),
+    storage.put(`${base}/print.jpg`, photo.print, "image/jpeg"),
   ]);
   return stored;
 }

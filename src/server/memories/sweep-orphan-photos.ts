@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/server/db/client";
 import { defineJob } from "@/server/jobs/job-definition";
 import { getStorage } from "@/server/storage";
-import { deleteObjects } from "./photo-pipeline";
+import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 export const MEMORY_PHOTOS_PREFIX = "memories/";
 /**
@@ -18,7 +18,7 @@ const BATCH_SIZE = 500;
  * writing its photos and recording them, by a removal whose delete did not reach storage, or by
  * an account deleted with its memories. Storage is listed by prefix, so an object is found
  * whether or not any row ever led to it; each batch of keys is then checked against every key a
- * photo row holds (original, display size, thumbnail).
+ * photo row holds (original, display size, thumbnail, print size).
  */
 export async function sweepOrphanPhotos({ now = new Date() }: { now?: Date } = {}) {
   const prisma = await getDb();
@@ -29,10 +29,12 @@ export async function sweepOrphanPhotos({ now = new Date() }: { now?: Date } = {
   let candidates: string[] = [];
   const removeUnreferenced = async () => {
     const referenced = await prisma.memoryPhoto.findMany({
-      where: { OR: [{ original_key: { in: candidates } }, { display_key: { in: candidates } }, { thumbnail_key: { in: candidates } }] },
-      select: { original_key: true, display_key: true, thumbnail_key: true },
+      where: {
+        OR: [{ original_key: { in: candidates } }, { display_key: { in: candidates } }, { thumbnail_key: { in: candidates } }, { print_key: { in: candidates } }],
+      },
+      select: PHOTO_KEYS_SELECT,
     });
-    const kept = new Set(referenced.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]));
+    const kept = new Set(referenced.flatMap(photoKeys));
     const orphaned = candidates.filter((key) => !kept.has(key));
     await deleteObjects(storage, orphaned);
     checked += candidates.length;

@@ -11,7 +11,7 @@ import { assertTaggable } from "./assert-taggable";
 import { getMemoryOrThrow } from "./get-memory";
 import { fromIsoDate } from "./memory-dto";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
-import { deleteObjects, photoKeys, storePhoto, type StoredPhoto } from "./photo-pipeline";
+import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys, storePhoto, type StoredPhoto } from "./photo-pipeline";
 import { claimUploads, incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
 
 const tooManyPhotos = () => new AppError("BAD_REQUEST", TOO_MANY_PHOTOS, { photos: [TOO_MANY_PHOTOS] });
@@ -114,7 +114,7 @@ async function lockedPhotos(tx: Prisma.TransactionClient, viewer: UserDto, memor
   if (locked.length === 0) return null;
   return tx.memoryPhoto.findMany({
     where: { memory_id: memoryId },
-    select: { id: true, order_number: true, original_key: true, display_key: true, thumbnail_key: true },
+    select: { id: true, order_number: true, ...PHOTO_KEYS_SELECT },
     orderBy: [{ order_number: "asc" }, { created_at: "asc" }, { id: "asc" }],
   });
 }

@@ -79,10 +79,10 @@ export const familyBookOperations: Operation[] = [
     method: "get",
     path: "/family-book/books/{id}/pdf",
     tag: "Family Book",
-    summary: "The finished PDF of one of the member's printed books",
+    summary: "One of the member's finished printed books: a redirect to a signed address of the PDF, valid five minutes",
     access: "member",
     params: idParameter("id", "book"),
-    answer: { status: 200, description: "The book, as an attachment.", media: "application/pdf", headers: { "Content-Disposition": 'attachment; filename="<family>-<date>.pdf"' } },
+    answer: { status: 302, description: "Location: the signed address, which serves the PDF as an attachment under the book's file_name." },
     refusals: { 404: '"Book not found": not the caller’s, or kept past its week.', 409: '"This book is not ready yet.": still being made, or it failed.' },
   },
 ];

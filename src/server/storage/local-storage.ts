@@ -19,6 +19,8 @@ export type SignedRequest = {
   contentType?: string | null;
   /** The `max` parameter of an upload URL. */
   maxBytes?: string | null;
+  /** The `name` parameter of a download URL: the name it is saved under. */
+  downloadName?: string | null;
   now?: Date;
 };
 
@@ -60,10 +62,18 @@ export class LocalObjectStorage implements ObjectStorage {
     const file = this.filePath(key);
     await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomUUID()}${PARTIAL_SUFFIX}`;
+    let size = 0;
+    const counted = async function* () {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        yield chunk;
+      }
+    };
     try {
-      await pipeline(Readable.from(chunks, { objectMode: false }), createWriteStream(partial));
+      await pipeline(Readable.from(counted(), { objectMode: false }), createWriteStream(partial));
       await writeFile(`${file}${TYPE_SUFFIX}`, contentType);
       await rename(partial, file);
+      return { size };
     } catch (error) {
       await rm(partial, { force: true });
       throw error;
@@ -79,6 +89,13 @@ export class LocalObjectStorage implements ObjectStorage {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
+  }
+
+  /** The object as a stream from its file (what the download route sends), or null when there is none. */
+  async open(key: string) {
+    const found = await this.head(key);
+    if (!found) return null;
+    return { ...found, stream: createReadStream(this.filePath(key)) };
   }
 
   async head(key: string) {
@@ -117,8 +134,10 @@ export class LocalObjectStorage implements ObjectStorage {
   async signedDownloadUrl(key: string, options: SignOptions) {
     assertValidKey(key);
     const expires = expiryOf(options);
-    const signature = this.sign({ method: "GET", key, expires });
-    return `${this.publicBaseUrl}${LOCAL_STORAGE_ROUTE}/${key}?expires=${expires}&signature=${signature}`;
+    const name = options.downloadName;
+    const signature = this.sign({ method: "GET", key, expires, downloadName: name });
+    const named = name ? `&name=${encodeURIComponent(name)}` : "";
+    return `${this.publicBaseUrl}${LOCAL_STORAGE_ROUTE}/${key}?expires=${expires}${named}&signature=${signature}`;
   }
 
   async signedUploadUrl(key: string, options: UploadOptions): Promise<SignedUpload> {
@@ -141,7 +160,14 @@ export class LocalObjectStorage implements ObjectStorage {
     const maxBytes = request.method === "PUT" ? Number(request.maxBytes) : null;
     if (maxBytes !== null && !(Number.isSafeInteger(maxBytes) && maxBytes > 0)) return { ok: false, reason: "invalid" };
     const expected = Buffer.from(
-      this.sign({ method: request.method, key: request.key, expires, contentType: request.contentType ?? undefined, maxBytes: maxBytes ?? undefined }),
+      this.sign({
+        method: request.method,
+        key: request.key,
+        expires,
+        contentType: request.contentType ?? undefined,
+        maxBytes: maxBytes ?? undefined,
+        downloadName: request.method === "GET" ? (request.downloadName ?? undefined) : undefined,
+      }),
     );
     const given = Buffer.from(request.signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "invalid" };
@@ -150,11 +176,11 @@ export class LocalObjectStorage implements ObjectStorage {
     return { ok: true, maxBytes };
   }
 
-  private sign(input: { method: string; key: string; expires: number; contentType?: string; maxBytes?: number }) {
+  private sign(input: { method: string; key: string; expires: number; contentType?: string; maxBytes?: number; downloadName?: string | undefined }) {
     const payload =
       input.method === "PUT"
         ? [input.method, input.key, input.expires, input.contentType ?? "", input.maxBytes ?? ""]
-        : [input.method, input.key, input.expires, ""];
+        : [input.method, input.key, input.expires, input.downloadName ?? ""];
     return createHmac("sha256", this.secret).update(payload.join("\n")).digest("base64url");
   }
 }

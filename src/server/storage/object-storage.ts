@@ -25,7 +25,12 @@ export type SignOptions = {
   expiresInSeconds: number;
   /** Signing time; the default is now. */
   now?: Date;
+  /** Downloads only: the browser saves the object under this name (Content-Disposition: attachment). */
+  downloadName?: string;
 };
+
+/** The Content-Disposition of a download saved under `name` (ASCII, quoted; anything else becomes "_"). */
+export const attachmentDisposition = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._ -]/g, "_")}"`;
 
 export type UploadOptions = SignOptions & {
   contentType: string;
@@ -38,6 +43,11 @@ export type ObjectStorage = {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Writes a file from disk as the object, streamed (an export's ZIP: never whole in memory). */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /**
+   * Writes the chunks as the object as they come, without holding them all (a printed book's
+   * PDF); the object appears whole or not at all. Resolves to the number of bytes written.
+   */
+  putStream(key: string, chunks: AsyncIterable<Uint8Array>, contentType: string): Promise<{ size: number }>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   /** Size and type without reading the body, or null when there is none. */

@@ -1,19 +1,23 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   S3ServiceException,
   type CORSRule,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { readBucketCors, s3ClientConfig } from "./bucket-cors.mjs";
-import { assertValidKey, assertValidPrefix, StorageUnavailableError } from "./object-storage";
+import { assertValidKey, assertValidPrefix, attachmentDisposition, StorageUnavailableError } from "./object-storage";
 import type { ListedObject, ObjectStorage, SignedUpload, SignOptions, UploadOptions } from "./object-storage";
 
 export type S3StorageOptions = {
@@ -24,6 +28,9 @@ export type S3StorageOptions = {
   secretAccessKey: string;
   forcePathStyle?: boolean;
 };
+
+/** S3 takes parts of 5 MB and more (except the last); 8 MB keeps the part count low for a large book. */
+export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
 
 // Any S3-compatible store (AWS S3, MinIO, R2). The bucket stays private: the browser only ever
 // holds presigned URLs that expire. Uploads are presigned POSTs: their signed policy names the
@@ -52,6 +59,53 @@ export class S3ObjectStorage implements ObjectStorage {
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType }),
       ),
     );
+  }
+
+  /**
+   * A body of unknown length: a multipart upload whose parts are sent one at a time as they fill
+   * (so at most one part is held), completed at the end or aborted on failure. A body smaller
+   * than one part is a single PUT.
+   */
+  async putStream(key: string, chunks: AsyncIterable<Uint8Array>, contentType: string) {
+    assertValidKey(key);
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    let uploadId: string | undefined;
+    const parts: { ETag: string; PartNumber: number }[] = [];
+    const sendPart = async () => {
+      uploadId ??= (await this.guard(() => this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })))).UploadId;
+      const body = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      const PartNumber = parts.length + 1;
+      const { ETag } = await this.guard(() =>
+        this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length })),
+      );
+      parts.push({ ETag: ETag!, PartNumber });
+    };
+    try {
+      for await (const chunk of chunks) {
+        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        pendingBytes += chunk.byteLength;
+        size += chunk.byteLength;
+        if (pendingBytes >= MULTIPART_PART_BYTES) await sendPart();
+      }
+      if (!uploadId) {
+        await this.put(key, Buffer.concat(pending, pendingBytes), contentType);
+        return { size };
+      }
+      if (pendingBytes > 0) await sendPart();
+      await this.guard(() =>
+        this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } })),
+      );
+      return { size };
+    } catch (error) {
+      if (uploadId) {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   async get(key: string) {
@@ -84,7 +138,8 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async signedDownloadUrl(key: string, options: SignOptions) {
     assertValidKey(key);
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+    const disposition = options.downloadName ? { ResponseContentDisposition: attachmentDisposition(options.downloadName) } : {};
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ...disposition }), {
       expiresIn: options.expiresInSeconds,
       signingDate: options.now,
     });

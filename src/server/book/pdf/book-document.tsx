@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Document, Image, Link, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Link, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatLongDate } from "@/lib/dates";
 import { PRODUCT_NAME } from "@/lib/constants";
 import type { BookAnswers, BookContent, BookMemory, BookPhoto, PaperSize } from "../book-content";
@@ -79,19 +79,26 @@ const estimatedHeight = (text: string, fontSize: number, lineHeight: number, wid
 export const chapterAnchor = (index: number) => `chapter-${index + 1}`;
 export const CLOSING_ANCHOR = "closing";
 
+/** A part of the book that is laid out on its own. */
+export type BookPart = "whole" | "front" | "closing" | { chapter: number };
+
 /** Page numbers for the contents, known after a first layout. */
 export type ContentsNumbers = { chapters: number[]; closing: number };
 
-type PhotoProps = { photo: BookPhoto; width: number; height: number; layoutOnly: boolean };
+type PhotoProps = { photo: BookPhoto; width: number; height: number };
 
-function Photo({ photo, width, height, layoutOnly }: PhotoProps) {
-  // The first layout only measures pages: a box of the photo's size lays out the same.
-  if (layoutOnly) return <View style={{ width, height }} />;
-  // eslint-disable-next-line jsx-a11y/alt-text -- a PDF image, not an HTML img
-  return <Image src={photo.load} style={{ width, height, objectFit: "contain" }} />;
+/** The prop that marks a photo's box in the layout; the painter loads the photo into it (paint-book.ts). */
+export const PHOTO_MARK = "bookPhoto";
+
+/**
+ * A box of the photo's size, which lays out the same as the photo: no photo is loaded to lay the
+ * book out. The painter loads each page's photos as it paints the page and lets them go after.
+ */
+function Photo({ photo, width, height }: PhotoProps) {
+  return <View style={{ width, height }} {...{ [PHOTO_MARK]: photo }} />;
 }
 
-function PhotoGrid({ photos, width, maxHeight, layoutOnly }: { photos: BookPhoto[]; width: number; maxHeight: number; layoutOnly: boolean }) {
+function PhotoGrid({ photos, width, maxHeight }: { photos: BookPhoto[]; width: number; maxHeight: number }) {
   const grid = layoutPhotos(photos, width, maxHeight);
   return (
     <View style={{ marginTop: 10 }}>
@@ -99,7 +106,7 @@ function PhotoGrid({ photos, width, maxHeight, layoutOnly }: { photos: BookPhoto
         <View key={rowIndex} style={[styles.photoRow, { marginTop: rowIndex === 0 ? 0 : PHOTO_GAP }]}>
           {row.photos.map((cell, index) => (
             <View key={cell.photo.id} style={{ marginLeft: index === 0 ? 0 : PHOTO_GAP }}>
-              <Photo photo={cell.photo} width={cell.width} height={cell.height} layoutOnly={layoutOnly} />
+              <Photo photo={cell.photo} width={cell.width} height={cell.height} />
             </View>
           ))}
         </View>
@@ -109,7 +116,7 @@ function PhotoGrid({ photos, width, maxHeight, layoutOnly }: { photos: BookPhoto
 }
 
 /** A memory as blocks of its chapter's page: the heading with its photos, then the story. */
-function memoryBlocks(memory: BookMemory, page: PageGeometry, layoutOnly: boolean, first: boolean): ReactNode[] {
+function memoryBlocks(memory: BookMemory, page: PageGeometry, first: boolean): ReactNode[] {
   const width = contentWidth(page);
   const paragraphs = paragraphsOf(memory.content);
   const meta = `${formatLongDate(memory.date)} · by ${memory.author}${memory.taggedNames.length > 0 ? ` · with ${memory.taggedNames.join(", ")}` : ""}`;
@@ -124,7 +131,7 @@ function memoryBlocks(memory: BookMemory, page: PageGeometry, layoutOnly: boolea
     <View key={`${memory.id}-heading`} wrap={false} minPresenceAhead={paragraphs.length > 0 ? FIRST_LINES : 0} style={{ marginTop: first ? 0 : ITEM_GAP }}>
       <Text style={styles.itemTitle}>{memory.title}</Text>
       <Text style={styles.meta}>{meta}</Text>
-      {photosWithHeading && <PhotoGrid photos={memory.photos} width={width} maxHeight={gridHeight} layoutOnly={layoutOnly} />}
+      {photosWithHeading && <PhotoGrid photos={memory.photos} width={width} maxHeight={gridHeight} />}
     </View>
   );
   return [
@@ -132,7 +139,7 @@ function memoryBlocks(memory: BookMemory, page: PageGeometry, layoutOnly: boolea
     ...(memory.photos.length > 0 && !photosWithHeading
       ? [
           <View key={`${memory.id}-photos`} wrap={false}>
-            <PhotoGrid photos={memory.photos} width={width} maxHeight={gridHeight} layoutOnly={layoutOnly} />
+            <PhotoGrid photos={memory.photos} width={width} maxHeight={gridHeight} />
           </View>,
         ]
       : []),
@@ -190,15 +197,20 @@ export function BookDocument({
   content,
   size,
   numbers,
-  layoutOnly,
+  part = "whole",
 }: {
   content: BookContent;
   size: PaperSize;
   /** null on the first layout, which finds the pages; the contents then shows dashes of the same width. */
   numbers: ContentsNumbers | null;
-  /** The first layout draws boxes where photos go, so no photo is loaded to count pages. */
-  layoutOnly: boolean;
+  /**
+   * Which of the book's pages to lay out (render-book-pdf.ts lays each part out on its own): the
+   * title page and the contents, one chapter, the closing page, or the whole book.
+   */
+  part?: BookPart;
 }) {
+  const shows = (kind: "front" | "closing" | number) =>
+    part === "whole" || (kind === "front" && part === "front") || (kind === "closing" && part === "closing") || (typeof part === "object" && part.chapter === kind);
   const page = PAGE_GEOMETRY[size];
   const pageSize: [number, number] = [page.width, page.height];
   const pageStyle = [styles.page, { paddingTop: page.top, paddingBottom: page.bottom, paddingLeft: page.inner, paddingRight: page.outer }];
@@ -215,14 +227,15 @@ export function BookDocument({
   const coverRoom = Math.min(contentHeight(page) * 0.5, contentHeight(page) - titleWords);
   const coverAlone = coverRoom < contentHeight(page) * 0.2;
   const cover = content.cover ? layoutPhotos([content.cover], width, coverAlone ? contentHeight(page) : coverRoom).rows[0]!.photos[0]! : null;
-  const coverPhoto = cover && <Photo photo={cover.photo} width={cover.width} height={cover.height} layoutOnly={layoutOnly} />;
+  const coverPhoto = cover && <Photo photo={cover.photo} width={cover.width} height={cover.height} />;
   return (
     <Document title={content.title} author={content.contributors.join(", ")} creator={PRODUCT_NAME} producer={PRODUCT_NAME} language="en">
-      {coverAlone && coverPhoto && (
+      {shows("front") && coverAlone && coverPhoto && (
         <Page size={pageSize} style={[...pageStyle, styles.titlePage]}>
           {coverPhoto}
         </Page>
       )}
+      {shows("front") && (
       <Page size={pageSize} style={[...pageStyle, styles.titlePage]}>
         {!coverAlone && coverPhoto && <View style={styles.cover}>{coverPhoto}</View>}
         <Text style={styles.bookTitle}>{content.title}</Text>
@@ -238,8 +251,9 @@ export function BookDocument({
           Made with {PRODUCT_NAME} on {formatLongDate(content.generatedOn)}
         </Text>
       </Page>
+      )}
 
-      {!empty && (
+      {!empty && shows("front") && (
         <Page size={pageSize} style={pageStyle} bookmark={{ title: "Contents", fit: true }}>
           <Text style={styles.contentsTitle}>Contents</Text>
           {content.chapters.map((chapter, index) => (
@@ -265,19 +279,19 @@ export function BookDocument({
         </Page>
       )}
 
-      {content.chapters.map((chapter, index) => (
+      {content.chapters.map((chapter, index) => shows(index) && (
         <Page key={index} size={pageSize} style={pageStyle} bookmark={{ title: chapter.title, fit: true }}>
           <View id={chapterAnchor(index)} style={styles.chapterHeading} wrap={false}>
             <Text style={styles.chapterTitle}>{chapter.title}</Text>
             <Text style={styles.chapterSubtitle}>{storiesCount(chapter.items.length)}</Text>
           </View>
           {chapter.items.flatMap((item, position) =>
-            item.kind === "memory" ? memoryBlocks(item, page, layoutOnly, position === 0) : answerBlocks(item, position === 0),
+            item.kind === "memory" ? memoryBlocks(item, page, position === 0) : answerBlocks(item, position === 0),
           )}
         </Page>
       ))}
 
-      {!empty && (
+      {!empty && shows("closing") && (
         <Page size={pageSize} style={[...pageStyle, styles.closing]}>
           <View id={CLOSING_ANCHOR}>
             <Text style={styles.closingTitle}>To be continued</Text>

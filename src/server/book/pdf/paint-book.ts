@@ -5,6 +5,8 @@ import layoutDocument, { type DocumentNode, type SafeDocumentNode } from "@react
 import paintDocument from "@react-pdf/render";
 import PDFDocument from "pdfkit";
 import { PRODUCT_NAME } from "@/lib/constants";
+import type { BookPhoto } from "../book-content";
+import { PHOTO_MARK } from "./book-document";
 import { bookFontFile } from "./fonts";
 import { folioBaseline, mirrorShift, type PageGeometry } from "./page-geometry";
 
@@ -92,20 +94,35 @@ type Outline = { addItem(title: string, options?: { pageNumber?: number | null }
  * with the document's end held back until the last page and each page's bookmarks (its flat
  * chapter outline) pointed at the page's place in the whole book.
  */
-async function paintPages(canvas: BookCanvas, book: LaidOutBook, onPage?: PageProgress) {
-  const pages = book.layout.children ?? [];
+async function paintPages(canvas: BookCanvas, book: BookPages, onPage?: PageProgress) {
+  const { document, pageCount } = book;
   const end = canvas.end.bind(canvas);
   const outline = (canvas as unknown as { outline: Outline }).outline;
   const addItem = outline.addItem.bind(outline);
   let offset = 0;
   outline.addItem = (title, options) => addItem(title, { ...options, pageNumber: (options?.pageNumber ?? 0) + offset });
   canvas.end = () => canvas;
+  const pages = book.pages[Symbol.asyncIterator]();
   try {
-    for (const [index, page] of pages.entries()) {
+    // Each page's photos are fetched while the page before it is painted.
+    const upcoming = async () => {
+      const next = await pages.next();
+      return next.done ? null : { page: next.value, photos: loadPhotos(next.value) };
+    };
+    let next = upcoming();
+    for (let index = 0; ; index += 1) {
+      const current = await next;
+      if (!current) break;
+      // The reader gave up (storage refused the upload): nothing more is painted.
+      if (canvas.destroyed) return;
+      const photos = await current.photos;
+      next = upcoming();
       offset = index;
-      paintDocument(canvas as never, { ...book.layout, children: [page] } as never);
-      onPage?.(index + 1, pages.length);
-      await new Promise((resolve) => setImmediate(resolve));
+      for (const { node, bytes } of photos) showPhoto(node, bytes);
+      paintDocument(canvas as never, { ...document, children: [current.page] } as never);
+      for (const { node } of photos) delete node.image;
+      onPage?.(index + 1, pageCount);
+      await drained(canvas);
     }
   } finally {
     canvas.end = end;
@@ -114,8 +131,53 @@ async function paintPages(canvas: BookCanvas, book: LaidOutBook, onPage?: PagePr
   canvas.end();
 }
 
+type PhotoBox = LayoutNode & { type?: string; style?: Record<string, unknown>; image?: { data: Buffer; width: number; height: number } };
+
+/** The photo boxes of a page (book-document.tsx marks them), in the order they are drawn. */
+function photoBoxes(page: unknown) {
+  const boxes: { node: PhotoBox; photo: BookPhoto }[] = [];
+  const visit = (node: PhotoBox) => {
+    const photo = node.props?.[PHOTO_MARK] as BookPhoto | undefined;
+    if (photo) boxes.push({ node, photo });
+    for (const child of node.children ?? []) visit(child as PhotoBox);
+  };
+  visit(page as PhotoBox);
+  return boxes;
+}
+
+/** Fetches a page's photos (print-ready JPEGs, which the PDF carries without decoding them). */
+function loadPhotos(page: unknown) {
+  return Promise.all(photoBoxes(page).map(async ({ node, photo }) => ({ node, photo, bytes: await photo.load() })));
+}
+
+/** Turns a photo's box into @react-pdf's image node, drawn the way its <Image> would be. */
+function showPhoto(node: PhotoBox, bytes: Buffer) {
+  const photo = node.props![PHOTO_MARK] as BookPhoto;
+  node.type = "IMAGE";
+  node.style = { ...node.style, objectFit: "contain" };
+  node.image = { data: bytes, width: photo.width || 1, height: photo.height || 1 };
+}
+
+/** Bytes painted but not yet read out that make painting wait: the stream is only as fast as its reader. */
+const UNREAD_LIMIT = 16 * 1024 * 1024;
+
+/** Waits, between pages, until the reader has taken most of what was painted (and lets the event loop run). */
+async function drained(canvas: BookCanvas) {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (canvas.readableLength > UNREAD_LIMIT && !canvas.destroyed) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * The pages to paint, in order, as they are laid out: a part's layout is let go of once its pages
+ * are painted. `document` is the laid-out document they belong to (its metadata).
+ */
+export type BookPages = { document: SafeDocumentNode; pageCount: number; pages: AsyncIterable<LayoutPage> };
+export type LayoutPage = NonNullable<SafeDocumentNode["children"]>[number];
+
 /** The painted book as a stream of PDF bytes; pages are painted as the stream is read out. */
-export function paintBook(book: LaidOutBook, page: PageGeometry, info: { title: string; author: string }, onPage?: PageProgress): NodeJS.ReadableStream {
+export function paintBook(book: BookPages, page: PageGeometry, info: { title: string; author: string }, onPage?: PageProgress): NodeJS.ReadableStream {
   const canvas = new BookCanvas(page, info);
   paintPages(canvas, book, onPage).catch((error: unknown) => canvas.destroy(error instanceof Error ? error : new Error(String(error))));
   return canvas as unknown as NodeJS.ReadableStream;

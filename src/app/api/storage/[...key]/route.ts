@@ -1,4 +1,5 @@
 // GET|PUT /api/storage/{key} – the local storage driver's signed download and upload URLs
+import { Readable } from "node:stream";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { AppError } from "@/server/http/app-error";
 import { otherMethods } from "@/server/http/methods";
@@ -6,6 +7,7 @@ import { readBodyChunks } from "@/server/http/read-body";
 import { toErrorResponse } from "@/server/http/to-error-response";
 import { assertUploadPending } from "@/server/memories/assert-upload-pending";
 import { getStorage } from "@/server/storage";
+import { attachmentDisposition } from "@/server/storage/object-storage";
 import type { LocalObjectStorage } from "@/server/storage/local-storage";
 
 const PHOTO_TOO_LARGE = "Photos can be at most 5MB.";
@@ -27,26 +29,29 @@ async function authorise(request: Request, context: Context, method: "GET" | "PU
     signature: url.searchParams.get("signature"),
     contentType: method === "PUT" ? request.headers.get("content-type") : null,
     maxBytes: method === "PUT" ? url.searchParams.get("max") : null,
+    downloadName: method === "GET" ? url.searchParams.get("name") : null,
   });
   if (!verdict.ok) {
     throw new AppError("FORBIDDEN", verdict.reason === "expired" ? "This link has expired." : "This link is not valid.");
   }
-  return { storage, key, expires: Number(url.searchParams.get("expires")), maxBytes: verdict.maxBytes ?? MAX_PHOTO_BYTES };
+  return { storage, key, expires: Number(url.searchParams.get("expires")), maxBytes: verdict.maxBytes ?? MAX_PHOTO_BYTES, downloadName: url.searchParams.get("name") };
 }
 
 export async function GET(request: Request, context: Context) {
   try {
-    const { storage, key, expires } = await authorise(request, context, "GET");
-    const object = await storage.get(key);
+    const { storage, key, expires, downloadName } = await authorise(request, context, "GET");
+    // Streamed from its file: a printed book or an export is never read whole into memory.
+    const object = await storage.open(key);
     if (!object) throw new AppError("NOT_FOUND", "Not found");
     const secondsLeft = Math.max(0, expires - Math.floor(Date.now() / 1000));
-    return new Response(new Uint8Array(object.body), {
+    return new Response(Readable.toWeb(object.stream) as ReadableStream<Uint8Array>, {
       headers: {
         "Content-Type": object.contentType,
-        "Content-Length": String(object.body.length),
+        "Content-Length": String(object.size),
         "Cache-Control": `private, max-age=${secondsLeft}, immutable`,
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
+        ...(downloadName && { "Content-Disposition": attachmentDisposition(downloadName) }),
       },
     });
   } catch (error) {

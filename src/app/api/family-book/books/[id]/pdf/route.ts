@@ -1,18 +1,11 @@
-// GET /api/family-book/books/{id}/pdf – the finished PDF of one of the member's printed books
+// GET /api/family-book/books/{id}/pdf – one of the member's finished books: a redirect to a short-lived signed address
+import { bookBuildDownloadUrl } from "@/server/book/book-builds";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
-import { readBookBuildPdf } from "@/server/book/book-builds";
 
-export const GET = authenticatedRoute<{ id: string }>(async ({ params, user }) => {
-  const { body, fileName } = await readBookBuildPdf({ viewer: user, id: params.id });
-  return new Response(new Uint8Array(body), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(body.length),
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+export const GET = authenticatedRoute<{ id: string }>(async ({ request, params, user }) => {
+  const url = await bookBuildDownloadUrl({ viewer: user, id: params.id });
+  return Response.redirect(new URL(url, request.url), 302);
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
