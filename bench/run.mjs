@@ -38,6 +38,8 @@ const lighthousePages = option("pages")?.split(",") ?? ["/", "/register", "/memo
 const rounds = Number(option("rounds") ?? 1);
 /** --cpu-prof=<folder>: the app under load writes a V8 CPU profile there when it stops. */
 const cpuProfileDir = option("cpu-prof");
+/** --variant-node-options="<flags>": a second instance of the app, started with those Node flags, measured in every round too. */
+const variantNodeOptions = option("variant-node-options");
 /** --keep-lighthouse=<folder>: every Lighthouse report is kept there, whole. */
 const lighthouseReportDir = option("keep-lighthouse");
 const serverUrl = process.env.DATABASE_URL;
@@ -53,9 +55,10 @@ const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
 /** The built app as `npm start` starts it, with rate limits off; only what it writes to stderr is shown. */
-function startBenchedApp(env) {
+function startBenchedApp(env, nodeArgs = []) {
   return startApp({
     label: "app",
+    nodeArgs,
     env: { RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
     onLog: (line, stream) => {
       if (stream === "stderr") console.error(line);
@@ -258,18 +261,21 @@ async function main() {
     // 2. The API under load, one endpoint at a time, from a separate process. A bare Next.js app of
     // the same version runs beside it: its route handler answers the same JSON with no database
     // (the framework's floor), and its page is Lighthouse's baseline below.
-    app = await startBenchedApp(cpuProfileDir ? { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : env);
+    app = await startBenchedApp(env, cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : []);
     const bare = want("api") || want("lighthouse") || want("scripts") ? await startBareNext(app.url, members[1].token, dataDir) : null;
     const token = members[1].token;
     if (want("api")) {
-    for (const pathname of ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
+    // A profile is of the shared feed alone.
+    for (const pathname of cpuProfileDir ? ["/api/memories/shared"] : ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
       await fetch(`${app.url}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
       figures.api[`GET ${pathname}`] = await autocannon(`${app.url}${pathname}`, { token });
       log(`GET ${pathname}`, figures.api[`GET ${pathname}`]);
     }
+    if (!cpuProfileDir) {
     const post = multipartBody({ title: "Benchmark memory", content: "Written under load.", memory_date: "2020-02-02", is_shared: "false" });
     figures.api["POST /api/memories"] = await autocannon(`${app.url}/api/memories`, { token, method: "POST", ...post });
     log("POST /api/memories", figures.api["POST /api/memories"]);
+    }
 
     let baselineUrl = null;
     let baselineProcess = null;
@@ -288,15 +294,18 @@ async function main() {
     figures.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
     log("bare Next.js route handler", figures.bareRoute);
     // Further rounds of the three, one after the other, on the same servers.
+    const variant = variantNodeOptions && rounds > 1 ? await startBenchedApp({ ...env, NODE_OPTIONS: variantNodeOptions }) : null;
     for (let round = 2; round <= rounds; round += 1) {
       const entry = { ours: await autocannon(`${app.url}/api/memories/shared`, { token }) };
       if (baselineUrl) entry.baseline = await autocannon(baselineUrl, { token });
       entry.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
+      if (variant) entry.variant = { nodeOptions: variantNodeOptions, ...(await autocannon(`${variant.url}/api/memories/shared`, { token })) };
       if (entry.baseline) entry.ratio = Number((entry.ours.requestsPerSecond / entry.baseline.requestsPerSecond).toFixed(2));
       figures.rounds.push(entry);
       log(`round ${round}`, JSON.stringify(entry));
     }
     baselineProcess?.kill();
+    await variant?.stop();
     }
 
     // 3. Server-rendered pages.
