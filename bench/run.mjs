@@ -1,4 +1,9 @@
-// npm run bench [-- --quick] [-- --no-lighthouse]: measures Family Book on this machine. Every
+// npm run bench [-- --quick] [-- --no-lighthouse] [-- --only=api,lighthouse] [-- --pages=/family-book]
+// [-- --rounds=3]: measures Family Book on this machine. --only runs some parts (api, pages, pdf,
+// scripts, lighthouse, in-process, book-scale); --pages limits Lighthouse to those pages; --rounds measures
+// GET /api/memories/shared, the baseline and the bare route that many times, one after the other,
+// to show the noise of a shared machine. A run of only some parts writes bench/results/, not
+// docs/perf*.json. Every
 // figure goes to docs/perf.json (on PostgreSQL) or docs/perf-embedded.json (on the embedded
 // database), and the run's tables to bench/results/latest.md or latest-embedded.md (not
 // committed) and the console; docs/perf.md, the committed account, is written by hand from them.
@@ -25,6 +30,18 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const quick = process.argv.includes("--quick");
 const skipLighthouse = process.argv.includes("--no-lighthouse");
+const option = (name) => process.argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(name.length + 3);
+const onlyParts = option("only")?.split(",");
+/** Whether this run measures a part: api, pages, pdf, scripts, lighthouse or in-process. */
+const want = (part) => (onlyParts ? onlyParts.includes(part) : part !== "lighthouse" || !skipLighthouse);
+const lighthousePages = option("pages")?.split(",") ?? ["/", "/register", "/memories", "/family-book", "/questionnaires", "/family-dashboard"];
+const rounds = Number(option("rounds") ?? 1);
+/** --cpu-prof=<folder>: the app under load writes a V8 CPU profile there when it stops. */
+const cpuProfileDir = option("cpu-prof");
+/** --variant-node-options="<flags>": a second instance of the app, started with those Node flags, measured in every round too. */
+const variantNodeOptions = option("variant-node-options");
+/** --keep-lighthouse=<folder>: every Lighthouse report is kept there, whole. */
+const lighthouseReportDir = option("keep-lighthouse");
 const serverUrl = process.env.DATABASE_URL;
 const backend = serverUrl ? "postgresql" : "embedded";
 const seconds = quick ? 5 : 15;
@@ -33,14 +50,15 @@ const seconds = quick ? 5 : 15;
 const warmUpSeconds = quick ? 2 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const authSecret = randomBytes(32).toString("base64url");
-const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, lighthouse: {}, pageScripts: {} };
+const figures = { machine: {}, backend, quick, parts: onlyParts ?? "all", api: {}, rounds: [], baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, lighthouse: {}, pageScripts: {} };
 const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
 /** The built app as `npm start` starts it, with rate limits off; only what it writes to stderr is shown. */
-function startBenchedApp(env) {
+function startBenchedApp(env, nodeArgs = []) {
   return startApp({
     label: "app",
+    nodeArgs,
     env: { RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
     onLog: (line, stream) => {
       if (stream === "stderr") console.error(line);
@@ -143,6 +161,10 @@ async function lighthouseOnce(url, cookie) {
     if (!existsSync(output)) throw error;
   });
   const report = JSON.parse(readFileSync(output, "utf8"));
+  if (lighthouseReportDir) {
+    mkdirSync(lighthouseReportDir, { recursive: true });
+    writeFileSync(path.join(lighthouseReportDir, `${new URL(url).pathname.replaceAll("/", "_") || "_"}-${Date.now()}.json`), JSON.stringify(report));
+  }
   rmSync(output, { force: true });
   const scripts = (report.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
   const accessibilityFindings = report.categories.accessibility.auditRefs
@@ -202,7 +224,7 @@ async function main() {
       await createMemory(app.url, founder.token, { title: `Photo source ${index}`, date: "2001-01-01", shared: false, photos: [await photoBytes(index, 1600, 1200)] });
     }
     const bookOwner = await register(app.url, "Bookkeeper");
-    const pdfMemories = quick ? 20 : 100;
+    const pdfMemories = want("pdf") ? (quick ? 20 : 100) : 0;
     for (let index = 0; index < pdfMemories; index += 1) {
       await createMemory(app.url, bookOwner.token, {
         title: `Chapter of life ${index + 1}`,
@@ -239,42 +261,62 @@ async function main() {
     // 2. The API under load, one endpoint at a time, from a separate process. A bare Next.js app of
     // the same version runs beside it: its route handler answers the same JSON with no database
     // (the framework's floor), and its page is Lighthouse's baseline below.
-    app = await startBenchedApp(env);
-    const bare = await startBareNext(app.url, members[1].token, dataDir);
+    app = await startBenchedApp(env, cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : []);
+    const bare = want("api") || want("lighthouse") || want("scripts") ? await startBareNext(app.url, members[1].token, dataDir) : null;
     const token = members[1].token;
-    for (const pathname of ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
+    if (want("api")) {
+    // A profile is of the shared feed alone.
+    for (const pathname of cpuProfileDir ? ["/api/memories/shared"] : ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
       await fetch(`${app.url}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
       figures.api[`GET ${pathname}`] = await autocannon(`${app.url}${pathname}`, { token });
       log(`GET ${pathname}`, figures.api[`GET ${pathname}`]);
     }
+    if (!cpuProfileDir) {
     const post = multipartBody({ title: "Benchmark memory", content: "Written under load.", memory_date: "2020-02-02", is_shared: "false" });
     figures.api["POST /api/memories"] = await autocannon(`${app.url}/api/memories`, { token, method: "POST", ...post });
     log("POST /api/memories", figures.api["POST /api/memories"]);
+    }
 
+    let baselineUrl = null;
+    let baselineProcess = null;
     if (databaseUrl) {
       const port = await freePort();
-      const baseline = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], { stdio: "ignore" });
+      const baseline = (baselineProcess = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], { stdio: "ignore" }));
       await new Promise((resolve) => baseline.once("message", resolve));
-      const url = `http://127.0.0.1:${port}/api/memories/shared`;
+      const url = (baselineUrl = `http://127.0.0.1:${port}/api/memories/shared`);
       const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
       const ours = await (await fetch(`${app.url}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
       const shape = (value) => JSON.stringify(Object.keys(value.data.memories[0] ?? {}).sort());
       figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
       figures.baseline.ratio = Number((figures.api["GET /api/memories/shared"].requestsPerSecond / figures.baseline.requestsPerSecond).toFixed(2));
-      baseline.kill();
       log("baseline", figures.baseline);
     }
     figures.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
     log("bare Next.js route handler", figures.bareRoute);
+    // Further rounds of the three, one after the other, on the same servers.
+    const variant = variantNodeOptions && rounds > 1 ? await startBenchedApp({ ...env, NODE_OPTIONS: variantNodeOptions }) : null;
+    for (let round = 2; round <= rounds; round += 1) {
+      const entry = { ours: await autocannon(`${app.url}/api/memories/shared`, { token }) };
+      if (baselineUrl) entry.baseline = await autocannon(baselineUrl, { token });
+      entry.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
+      if (variant) entry.variant = { nodeOptions: variantNodeOptions, ...(await autocannon(`${variant.url}/api/memories/shared`, { token })) };
+      if (entry.baseline) entry.ratio = Number((entry.ours.requestsPerSecond / entry.baseline.requestsPerSecond).toFixed(2));
+      figures.rounds.push(entry);
+      log(`round ${round}`, JSON.stringify(entry));
+    }
+    baselineProcess?.kill();
+    await variant?.stop();
+    }
 
     // 3. Server-rendered pages.
     const cookie = `fb_session=${token}`;
-    for (const page of ["/family-book", "/memories"]) {
+    for (const page of want("pages") ? ["/family-book", "/memories"] : []) {
       figures.pages[page] = await timeToFirstByte(`${app.url}${page}`, cookie);
       log(page, figures.pages[page]);
     }
 
     // 4. The PDF book: time and the server's resident memory while it is made.
+    if (want("pdf")) {
     const before = residentKb(app.child.pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, residentKb(app.child.pid))), 50);
@@ -294,13 +336,14 @@ async function main() {
       rssGrowthMb: Math.round((peak - before) / 1024),
     };
     log("pdf", figures.pdf);
+    }
 
     // 5. Every page's JavaScript (bench/page-scripts.mjs), then Lighthouse, mobile emulation, both
     // against a bare Next.js page of the same version.
-    for (const page of BUDGET_PAGES) figures.pageScripts[page] = await pageScripts(`${app.url}${page}`, page === "/register" ? undefined : cookie);
+    for (const page of want("scripts") ? BUDGET_PAGES : []) figures.pageScripts[page] = await pageScripts(`${app.url}${page}`, page === "/register" ? undefined : cookie);
     log("page scripts", figures.pageScripts);
-    if (!skipLighthouse) {
-      for (const page of ["/", "/register", "/memories", "/family-book", "/questionnaires", "/family-dashboard"]) {
+    if (want("lighthouse")) {
+      for (const page of lighthousePages) {
         // The sign-in page is seen signed out (signed in, it sends the member on to the dashboard).
         figures.lighthouse[page] = await lighthouse(`${app.url}${page}`, page === "/register" ? undefined : cookie);
         log("lighthouse", page, figures.lighthouse[page]);
@@ -308,14 +351,15 @@ async function main() {
     }
     await app.stop();
 
-    if (!skipLighthouse) {
+    if (want("lighthouse")) {
       figures.lighthouse["bare Next.js page"] = await lighthouse(`${bare.url}/`);
       log("lighthouse bare", figures.lighthouse["bare Next.js page"]);
     }
-    figures.pageScripts["bare Next.js page"] = await pageScripts(`${bare.url}/`);
-    await bare.stop();
+    if (want("scripts")) figures.pageScripts["bare Next.js page"] = await pageScripts(`${bare.url}/`);
+    await bare?.stop();
 
     // 6. The photo pipeline and search on a family of 10,000 memories, in process.
+    if (want("in-process")) {
     const output = path.join(dataDir, "photo-pipeline.json");
     const searchOutput = path.join(dataDir, "search.json");
     await run(process.execPath, [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "bench/vitest.config.mts"], {
@@ -327,7 +371,9 @@ async function main() {
     log("photo pipeline median ms", figures.photoPipeline.medianMs);
     figures.search = JSON.parse(readFileSync(searchOutput, "utf8"));
     log("search p95 ms", figures.search.p95Ms);
-    figures.bookScale = await (await import("./book-scale.mjs")).runBookScale({ memories: quick ? 200 : 1000 });
+    }
+    // 7. The book of a big family, made by the book job (bench/book-scale.mjs).
+    if (want("book-scale")) figures.bookScale = await (await import("./book-scale.mjs")).runBookScale({ memories: quick ? 200 : 1000 });
   } finally {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -338,7 +384,7 @@ async function main() {
 function writeReport() {
   mkdirSync(path.join(root, "docs"), { recursive: true });
   const suffix = backend === "postgresql" ? "" : "-embedded";
-  writeFileSync(path.join(root, "docs", `perf${suffix}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+  if (!onlyParts) writeFileSync(path.join(root, "docs", `perf${suffix}.json`), `${JSON.stringify(figures, null, 2)}\n`);
   const row = (cells) => `| ${cells.join(" | ")} |`;
   const lines = [
     `## Run of ${figures.machine.date.slice(0, 10)} on ${backend === "postgresql" ? "PostgreSQL" : "embedded PGlite"}${quick ? " (quick)" : ""}`,
@@ -356,15 +402,26 @@ function writeReport() {
       ? [row(["bare Next.js route handler, same JSON, no database", figures.bareRoute.requestsPerSecond, figures.bareRoute.p50Ms, figures.bareRoute.p99Ms, figures.bareRoute.errors, figures.bareRoute.non2xx])]
       : []),
     "",
+    ...(figures.rounds.length > 0
+      ? [
+          "",
+          row(["Further rounds of GET /api/memories/shared", "ours req/s (p99 ms)", "baseline req/s (p99 ms)", "bare route req/s (p99 ms)", "ratio"]),
+          row(["---", "---", "---", "---", "---"]),
+          ...figures.rounds.map((entry, index) =>
+            row([`round ${index + 2}`, `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`, entry.baseline ? `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})` : "—", `${entry.bareRoute.requestsPerSecond} (${entry.bareRoute.p99Ms})`, entry.ratio ?? "—"]),
+          ),
+        ]
+      : []),
+    "",
     figures.baseline ? `Throughput ratio to the baseline: **${figures.baseline.ratio}×** (same JSON shape: ${figures.baseline.sameShape}).` : "Baseline: runs only with DATABASE_URL (it shares the app's PostgreSQL database).",
     "",
     row(["Server-rendered page", "TTFB p50 ms", "TTFB p99 ms"]),
     row(["---", "---", "---"]),
     ...Object.entries(figures.pages).map(([name, value]) => row([name, value.p50Ms, value.p99Ms])),
     "",
-    `PDF book: ${figures.pdf.memories} memories, ${figures.pdf.photos} photos → ${figures.pdf.megabytes} MB in **${figures.pdf.seconds} s**; server resident memory ${figures.pdf.serverRssBeforeMb} MB before, ${figures.pdf.serverRssPeakMb} MB at peak (+${figures.pdf.rssGrowthMb} MB).`,
+    figures.pdf.seconds === undefined ? "PDF book: not measured." : `PDF book: ${figures.pdf.memories} memories, ${figures.pdf.photos} photos → ${figures.pdf.megabytes} MB in **${figures.pdf.seconds} s**; server resident memory ${figures.pdf.serverRssBeforeMb} MB before, ${figures.pdf.serverRssPeakMb} MB at peak (+${figures.pdf.rssGrowthMb} MB).`,
     "",
-    `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**` +
+    figures.photoPipeline.medianMs === undefined ? "Photo pipeline: not measured." : `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**` +
       (figures.photoPipeline.turned ? `; the same photo taken turned (EXIF orientation 6, re-encoded upright): ${Math.round(figures.photoPipeline.turned.medianMs)} ms.` : "."),
     "",
     ...(Object.keys(figures.pageScripts).length > 0

@@ -36,6 +36,15 @@ type Props = {
 
 type ConversationProps = { summaries: ConversationSummaries; viewerId: string };
 
+/**
+ * A card of a long list: the browser lays out and paints only the cards near the screen
+ * (content-visibility), which keeps the first page of a big family's book from holding up the
+ * page; the cards stay in the document for find-in-page, keyboards and screen readers. The few
+ * pixels of padding, taken back by the negative margin, keep the focus ring and shadow inside
+ * the box the browser clips to.
+ */
+const listItem = "-m-1 p-1 [content-visibility:auto] [contain-intrinsic-size:auto_9rem]";
+
 /** The first photo of a memory, shown small on its card. */
 const coverOf = (memory: MemoryDto) => [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number)[0]?.thumbnail_url;
 
@@ -198,7 +207,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
         ) : (
           <ul className="flex flex-col gap-4">
             {memories.items.map((memory) => (
-              <li key={memory.id}>
+              <li key={memory.id} className={listItem}>
                 <CollapsibleCard
                   headingLevel={2}
                   anchors={[`memory-${memory.id}`]}
@@ -223,7 +232,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
         ) : (
           <ul className="flex flex-col gap-4" aria-busy={loading === "refresh"}>
             {submissions.items.map((submission) => (
-              <li key={submission.id}>
+              <li key={submission.id} className={listItem}>
                 <CollapsibleCard
                   headingLevel={2}
                   anchors={submission.responses.map((response) => `answer-${response.id}`)}
