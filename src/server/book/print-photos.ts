@@ -1,5 +1,5 @@
 import "server-only";
-import sharp from "sharp";
+import sharp from "@/server/images/sharp";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 
 // Photos for print: the display-size variant, downscaled to what ~300 dpi needs at the size it is
