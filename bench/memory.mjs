@@ -358,7 +358,7 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
 }
 
 export function memoryTable(figures) {
-  const rows = [["Measure", "MB"]];
+  const rows = [["Server resident memory", "MB"], ["---", "---"]];
   for (const [backend, fresh] of Object.entries(figures.fresh)) {
     rows.push([`Fresh server (${backend}): start-up peak (VmHWM)`, fresh.startPeakMb]);
     rows.push([`Fresh server (${backend}): when ready`, fresh.readyMb]);

@@ -18,6 +18,7 @@ import sharp from "sharp";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 import { build, buildIsCurrent } from "../scripts/start.mjs";
+import { measureMemory, memoryTable } from "./memory.mjs";
 import { BUDGET_PAGES, pageScripts } from "./page-scripts.mjs";
 import { seedSyntheticFamily } from "./seed.mjs";
 
@@ -33,7 +34,7 @@ const seconds = quick ? 5 : 15;
 const warmUpSeconds = quick ? 2 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const authSecret = randomBytes(32).toString("base64url");
-const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, lighthouse: {}, pageScripts: {} };
+const figures = { machine: {}, backend, quick, api: {}, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, memory: null, lighthouse: {}, pageScripts: {} };
 const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
@@ -327,6 +328,9 @@ async function main() {
     log("photo pipeline median ms", figures.photoPipeline.medianMs);
     figures.search = JSON.parse(readFileSync(searchOutput, "utf8"));
     log("search p95 ms", figures.search.p95Ms);
+
+    // 7. The server's resident memory: fresh, after 1,000 photo uploads, under load in 1 GB (bench/memory.mjs).
+    figures.memory = await measureMemory({ quick });
   } finally {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -380,6 +384,7 @@ function writeReport() {
       ? `Search: ${figures.search.memories} memories in the viewer's family (${figures.search.answers} answers, ${figures.search.otherFamilyMemories} memories of another family), ${Object.keys(figures.search.perQuery).length} queries × ${figures.search.runsPerQuery} runs in process: p50 **${figures.search.p50Ms} ms**, p95 **${figures.search.p95Ms} ms**, slowest ${figures.search.maxMs} ms.`
       : "Search: not measured.",
     "",
+    ...(figures.memory ? [memoryTable(figures.memory), ""] : []),
     ...(Object.keys(figures.lighthouse).length > 0
       ? [
           row([`Lighthouse (mobile, median of ${lighthouseRuns})`, "performance (runs)", "accessibility", "LCP ms", "TBT ms", "CLS", "JS transfer kB", "JS uncompressed kB"]),
