@@ -303,7 +303,7 @@ async function loadTest({ users, duration, cgroup, env }) {
   const code = await new Promise((resolve) => child.once("exit", (exitCode, signal) => resolve(exitCode ?? signal)));
   const peakMb = mb(peak.stop());
   const passed = code === 0 && output.includes("Load test passed");
-  const summary = output.split("\n").filter((line) => /requests|Load test|5xx|lost|killed|exited|FAILED/i.test(line)).slice(-8);
+  const summary = output.split("\n").filter((line) => /requests|Load test|5xx|lost|killed|exited|FAILED|POST .*(memories|photo|upload)/i.test(line)).slice(-14);
   return { users, duration, exitCode: code, passed, serverPeakMb: peakMb, summary, output: passed ? undefined : output.slice(-4000) };
 }
 
