@@ -17,6 +17,7 @@ describe("limited: at most so many at once, the rest in the order they came", ()
   it("runs two of five at once and starts the others in order as each ends, failures included", async () => {
     const run = limited(2);
     const gates = Array.from({ length: 5 }, gate);
+    const [first, second, third, fourth, fifth] = gates as [ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>];
     const started: number[] = [];
     const results = gates.map((each, index) =>
       run(async () => {
@@ -27,13 +28,13 @@ describe("limited: at most so many at once, the rest in the order they came", ()
     );
     await new Promise((resolve) => setImmediate(resolve));
     expect(started).toEqual([0, 1]);
-    gates[1].fail(new Error("The second one failed"));
+    second.fail(new Error("The second one failed"));
     await expect(results[1]).rejects.toThrow("The second one failed");
     expect(started).toEqual([0, 1, 2]);
-    gates[0].open();
+    first.open();
     await results[0];
     expect(started).toEqual([0, 1, 2, 3]);
-    for (const index of [2, 3, 4]) gates[index].open();
+    for (const each of [third, fourth, fifth]) each.open();
     expect(await Promise.all([results[2], results[3], results[4]])).toEqual([2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
   });
