@@ -1,4 +1,4 @@
-// node bench/memory.mjs [--quick] [--uploads N] [--users N] [--duration S] [--idle S] [--no-limit]
+// node bench/memory.mjs [--quick] [--uploads N] [--users N] [--duration S] [--idle S] [--no-limit] [--no-postgres]
 // (also run by `npm run bench`): the server's resident memory, sampled from /proc for the
 // server process and any process it starts.
 //   1. A fresh server on the embedded database, and on PostgreSQL (a throwaway database on
@@ -309,7 +309,7 @@ async function loadTest({ users, duration, cgroup, env }) {
 
 // ---- The run ----------------------------------------------------------------------------------
 
-export async function measureMemory({ quick = false, uploads, users, duration, idleSeconds, limit = true } = {}) {
+export async function measureMemory({ quick = false, uploads, users, duration, idleSeconds, limit = true, postgres = true } = {}) {
   uploads ??= quick ? 100 : 1_000;
   users ??= quick ? 40 : 200;
   duration ??= quick ? 10 : 60;
@@ -322,7 +322,7 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
     log("fresh server, embedded database...");
     figures.fresh.embedded = await freshServer({ DATA_DIR: path.join(dataDirectory, "fresh") }, idleSeconds);
     log("fresh embedded", figures.fresh.embedded);
-    if (await postgresAnswers(postgresUrl)) {
+    if (postgres && (await postgresAnswers(postgresUrl))) {
       const database = await createThrowawayDatabase(postgresUrl, "memory");
       try {
         log("fresh server, PostgreSQL...");
@@ -389,6 +389,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       duration: { type: "string" },
       idle: { type: "string" },
       "no-limit": { type: "boolean", default: false },
+      "no-postgres": { type: "boolean", default: false },
     },
   });
   const number = (value) => (value === undefined ? undefined : Number(value));
@@ -399,6 +400,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     duration: number(values.duration),
     idleSeconds: number(values.idle),
     limit: !values["no-limit"],
+    postgres: !values["no-postgres"],
   });
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
   writeFileSync(path.join(root, "bench", "results", "memory.json"), `${JSON.stringify(figures, null, 2)}\n`);
