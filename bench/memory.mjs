@@ -332,7 +332,7 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
         await database.drop();
       }
     } else {
-      log(`PostgreSQL at ${postgresUrl} does not answer: measured on the embedded database only`);
+      log(postgres ? `PostgreSQL at ${postgresUrl} does not answer: measured on the embedded database only` : "--no-postgres: measured on the embedded database only");
     }
 
     log(`${uploads} photo uploads, embedded database...`);
