@@ -1,6 +1,6 @@
 // npm run bench [-- --quick] [-- --no-lighthouse] [-- --only=api,lighthouse] [-- --pages=/family-book]
 // [-- --rounds=3]: measures Family Book on this machine. --only runs some parts (api, pages, pdf,
-// scripts, lighthouse, in-process, book-scale); --pages limits Lighthouse to those pages; --rounds measures
+// scripts, lighthouse, in-process, book-scale, memory); --pages limits Lighthouse to those pages; --rounds measures
 // GET /api/memories/shared, the baseline and the bare route that many times, one after the other,
 // to show the noise of a shared machine. A run of only some parts writes bench/results/, not
 // docs/perf*.json. Every
@@ -23,6 +23,7 @@ import sharp from "sharp";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 import { build, buildIsCurrent } from "../scripts/start.mjs";
+import { measureMemory, memoryTable } from "./memory.mjs";
 import { BUDGET_PAGES, pageScripts } from "./page-scripts.mjs";
 import { seedSyntheticFamily } from "./seed.mjs";
 
@@ -50,7 +51,7 @@ const seconds = quick ? 5 : 15;
 const warmUpSeconds = quick ? 2 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const authSecret = randomBytes(32).toString("base64url");
-const figures = { machine: {}, backend, quick, parts: onlyParts ?? "all", api: {}, rounds: [], baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, lighthouse: {}, pageScripts: {} };
+const figures = { machine: {}, backend, quick, parts: onlyParts ?? "all", api: {}, rounds: [], baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, memory: null, lighthouse: {}, pageScripts: {} };
 const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
@@ -374,6 +375,8 @@ async function main() {
     }
     // 7. The book of a big family, made by the book job (bench/book-scale.mjs).
     if (want("book-scale")) figures.bookScale = await (await import("./book-scale.mjs")).runBookScale({ memories: quick ? 200 : 1000 });
+    // 8. The server's resident memory: fresh, after 1,000 photo uploads, under load in 1 GB (bench/memory.mjs).
+    if (want("memory")) figures.memory = await measureMemory({ quick });
   } finally {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -438,6 +441,7 @@ function writeReport() {
       ? `Search: ${figures.search.memories} memories in the viewer's family (${figures.search.answers} answers, ${figures.search.otherFamilyMemories} memories of another family), ${Object.keys(figures.search.perQuery).length} queries × ${figures.search.runsPerQuery} runs in process: p50 **${figures.search.p50Ms} ms**, p95 **${figures.search.p95Ms} ms**, slowest ${figures.search.maxMs} ms.`
       : "Search: not measured.",
     "",
+    ...(figures.memory ? [memoryTable(figures.memory), ""] : []),
     ...(Object.keys(figures.lighthouse).length > 0
       ? [
           row([`Lighthouse (mobile, median of ${lighthouseRuns})`, "performance (runs)", "accessibility", "LCP ms", "TBT ms", "CLS", "JS transfer kB", "JS uncompressed kB"]),

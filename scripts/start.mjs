@@ -51,12 +51,15 @@ export function build() {
 }
 
 /**
- * Set before the server starts, because the C library reads it only then. glibc gives each thread
+ * Set before the server starts, because the C library reads them only then. glibc gives each thread
  * that allocates its own malloc arena, and sharp's threads (photos, the PDF book) fragment them:
  * making a 200-photo book took the server from 210 MB to 564 MB resident; with two arenas it
- * peaks at 380 MB, at no measurable cost in throughput. An explicit MALLOC_ARENA_MAX wins.
+ * peaks at 380 MB, at no measurable cost in throughput. A fixed mmap threshold of 128 kB: glibc
+ * otherwise raises it to the size of the largest block freed (up to 32 MB), after which a decoded
+ * photo's buffers come from the arenas and stay there as holes; mapped, each is given back to the
+ * system the moment it is freed (docs/decisions/033-server-memory.md). Explicit settings win.
  */
-export const serverEnvironmentDefaults = { MALLOC_ARENA_MAX: "2" };
+export const serverEnvironmentDefaults = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
 export function serve(extraEnvironment = {}, { worker = false } = {}) {
   const dataDirectory = path.resolve(root, process.env.DATA_DIR ?? "data");

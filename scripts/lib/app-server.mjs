@@ -15,8 +15,32 @@ import { serverEnvironmentDefaults, serverFile } from "../start.mjs";
 const SERVICE_SETTINGS = /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|WORKERS$|PORT$|HOSTNAME$)/;
 const KEPT_LOG_LINES = 5000;
 
-/** A loopback port nothing listens on right now. */
-export function freePort() {
+/**
+ * A loopback port nothing listens on right now: any the system hands out, or one of
+ * APP_PORT_RANGE ("3600-3699") when it is set, for a machine whose ports are shared out.
+ */
+export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.APP_PORT_RANGE ?? "");
+  if (!range) return anyFreePort();
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  const start = low + Math.floor(Math.random() * (high - low + 1));
+  for (let offset = 0; offset <= high - low; offset += 1) {
+    const port = low + ((start - low + offset) % (high - low + 1));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`No free port in APP_PORT_RANGE ${process.env.APP_PORT_RANGE}`);
+}
+
+function listensOn(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -56,7 +80,12 @@ function accepts(port) {
  * how it exited; a script that ends without stopping it kills it.
  */
 export async function startProcess({ label, args, cwd, env, port, readyLine, onLog, logFile, timeoutMs = 180_000 }) {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  // FAMILY_BOOK_SERVER_CGROUP (bench/memory.mjs): the process joins that cgroup before Node
+  // starts, so a memory limit there holds from its first allocation.
+  const cgroup = process.env.FAMILY_BOOK_SERVER_CGROUP;
+  const child = cgroup
+    ? spawn("/bin/sh", ["-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, process.execPath, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = [];
   const file = logFile ? createWriteStream(logFile) : null;
   let ready = false;

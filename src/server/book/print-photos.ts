@@ -1,5 +1,5 @@
 import "server-only";
-import sharp from "sharp";
+import sharp from "@/server/images/sharp";
 import { printVariant } from "@/server/memories/photo-pipeline";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 

@@ -2,6 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, Client } from "pg";
@@ -141,6 +143,35 @@ function statementName(text: string) {
   return name;
 }
 
+/**
+ * The embedded PostgreSQL's memory (docs/decisions/033-server-memory.md). Its buffers live in
+ * the WebAssembly heap, which never shrinks: PostgreSQL's default 128 MB of shared buffers
+ * made a server idle at 500 MB. 16 MB holds a family's hot pages; the files themselves stay in
+ * the operating system's cache. Given on the command line, not in postgresql.conf, which
+ * PGlite would rewrite with these lines alone.
+ */
+export const EMBEDDED_START_PARAMETERS = [
+  ...PGlite.defaultStartParams,
+  ...["shared_buffers=16MB", "temp_buffers=2MB", "wal_buffers=1MB", "maintenance_work_mem=16MB"].flatMap((setting) => ["-c", setting]),
+];
+
+/**
+ * Creating a database runs initdb in a second, temporary PGlite (another WebAssembly heap of
+ * some 300 MB), and migrating builds large strings; V8 sees little pressure on its own heap and
+ * can keep that garbage for minutes. A full collection once the start-up is over returns it
+ * (the temporary instance is still reachable until the opening has returned, hence the delays).
+ */
+function collectStartUpGarbage() {
+  let collect: () => void;
+  try {
+    setFlagsFromString("--expose-gc");
+    collect = runInNewContext("gc") as () => void;
+  } catch {
+    return; // Not this runtime's flag: the garbage goes at V8's next full collection.
+  }
+  for (const delay of [1_000, 10_000]) setTimeout(collect, delay).unref();
+}
+
 async function openEmbedded(env: Environment): Promise<Database> {
   const directory = env.PGLITE_DIR ?? path.join(dataDirectory(env), "db");
   const inMemory = directory.startsWith("memory://");
@@ -150,8 +181,9 @@ async function openEmbedded(env: Environment): Promise<Database> {
     releaseLock = acquireDirectoryLock(`${directory}.lock`, `The embedded database at ${directory}`);
   }
   try {
-    const pglite = await PGlite.create(inMemory ? undefined : directory, { extensions: pgliteExtensions });
+    const pglite = await PGlite.create(inMemory ? undefined : directory, { extensions: pgliteExtensions, startParams: EMBEDDED_START_PARAMETERS });
     await applyMigrations(pgliteConnection(pglite));
+    collectStartUpGarbage();
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions });
     return {
       prisma,

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import sharp, { type Sharp } from "sharp";
+import sharp, { limited, type Sharp } from "@/server/images/sharp";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from "@/lib/constants";
 import { fileTooLarge, notAnImage, tooManyPixels } from "@/lib/schemas/memories";
 import { plainTextProblem } from "@/lib/schemas/text";
@@ -45,7 +45,19 @@ export type ProcessedPhoto = {
 
 export type IncomingPhoto = { fileName: string; bytes: Buffer };
 
-export async function processPhoto({ fileName, bytes }: IncomingPhoto): Promise<ProcessedPhoto> {
+/**
+ * Two photos are processed at once in a process, whoever sent them (one per core of the machine
+ * it was measured on); the others wait. A 12-megapixel photo takes about 36 MB decoded, twice
+ * over for a turned one: unbounded, 200 people uploading at once could need gigabytes.
+ */
+export const PHOTOS_PROCESSED_AT_ONCE = 2;
+const processing = limited(PHOTOS_PROCESSED_AT_ONCE);
+
+export function processPhoto(photo: IncomingPhoto): Promise<ProcessedPhoto> {
+  return processing(() => processOnePhoto(photo));
+}
+
+async function processOnePhoto({ fileName, bytes }: IncomingPhoto): Promise<ProcessedPhoto> {
   // The name comes from the client (the multipart form, or the upload it asked for) and is
   // repeated in messages: the same text rule as every other field.
   const nameProblem = plainTextProblem(fileName, "A photo's file name");

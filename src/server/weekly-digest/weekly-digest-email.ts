@@ -1,6 +1,6 @@
 import "server-only";
 import { authorProfile } from "@/server/families/former-member";
-import sharp from "sharp";
+import sharp from "@/server/images/sharp";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
