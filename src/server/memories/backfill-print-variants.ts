@@ -1,5 +1,5 @@
 import "server-only";
-import sharp from "sharp";
+import sharp from "@/server/images/sharp";
 import { z } from "zod";
 import { MAX_PHOTO_PIXELS } from "@/lib/constants";
 import { getDb } from "@/server/db/client";
