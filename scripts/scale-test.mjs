@@ -37,7 +37,7 @@ import { createThrowawayDatabase, withClient } from "./lib/databases.mjs";
 import { mapLimited } from "./lib/map-limited.mjs";
 import { startS3Server } from "./lib/s3-server.mjs";
 import { registerFamilies } from "./load-test/families.mjs";
-import { acknowledged, createMeasuredClient } from "./load-test/measured-client.mjs";
+import { createMeasuredClient } from "./load-test/measured-client.mjs";
 import { makePhotos, virtualUser } from "./load-test/scenarios.mjs";
 import { createRandom } from "./load-test/seeded-random.mjs";
 import { createFindings, verifyFamilyFeed, verifyMemories, verifySubmissions } from "./load-test/verify.mjs";
@@ -294,7 +294,7 @@ async function loadWithAStop({ proxy, b, databaseUrl }) {
   check("no request went unanswered during the load", client.networkErrors.length === 0, client.networkErrors.slice(0, 5).join("; "));
   check("every acknowledged write is there, no refused one (through the API)", findings.problems.length === 0, findings.problems.slice(0, 5).join("; ") || `${findings.verified.memories} memories, ${findings.verified.submissions} answer sets`);
   const acknowledgedIds = users.flatMap((user) => [...user.memories.keys()]);
-  const stored = await withClient(databaseUrl, async (database) => (await database.query("SELECT count(*)::int AS n FROM memories WHERE id = ANY($1::text[])", [acknowledgedIds])).rows[0].n);
+  const stored = await withClient(databaseUrl, async (database) => (await database.query("SELECT count(*)::int AS n FROM memories WHERE id = ANY($1::uuid[])", [acknowledgedIds])).rows[0].n);
   check("every acknowledged memory is in the memories table", acknowledgedIds.length > 0 && stored === acknowledgedIds.length, `${stored} of ${acknowledgedIds.length}`);
   const refusedSharing = users.flatMap((user) => user.unexpected);
   check("no sharing change was refused", refusedSharing.length === 0, refusedSharing.slice(0, 5).join("; "));
