@@ -144,12 +144,13 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
 }
 
 /**
- * Starts the built app on a free port. `env` is added to a clean environment (no service settings
- * inherited from the shell); `nodeArgs` go to Node before the entry (--cpu-prof). Resolves once it has opened its database ("Family Book is ready")
- * and accepts connections; see startProcess for the rest.
+ * Starts the built app on `port` (by default a free one). `env` is added to a clean environment (no
+ * service settings inherited from the shell); `nodeArgs` go to Node before the entry (--cpu-prof).
+ * Resolves once it has opened its database ("Family Book is ready") and accepts connections; see
+ * startProcess for the rest.
  */
-export async function startApp({ env = {}, label = "app", onLog, logFile, timeoutMs = 180_000, nodeArgs = [] } = {}) {
-  const port = await freePort();
+export async function startApp({ env = {}, label = "app", onLog, logFile, timeoutMs = 180_000, nodeArgs = [], port: chosenPort } = {}) {
+  const port = chosenPort ?? (await freePort());
   return startProcess({
     label,
     args: [...nodeArgs, serverFile],
