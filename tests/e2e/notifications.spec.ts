@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousAccessibilityViolations } from "./support/accessibility";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { createMemory } from "./support/content";
 import { expectNoSidewaysScrolling } from "./support/layout";
@@ -8,7 +8,6 @@ import { expectNoSidewaysScrolling } from "./support/layout";
 // author sees the bell's count, opens the notification, lands on the memory and replies; then
 // marks the rest read and turns a kind off in Settings.
 
-const shots = "/work/notes/shots/notifications";
 
 test.describe("notifications", () => {
   test("the author sees the bell, opens a comment's notification and replies", async ({ page, browser }, testInfo) => {
@@ -43,7 +42,7 @@ test.describe("notifications", () => {
     await expect(page.getByText("3 unread.")).toBeVisible();
     await expectNoSidewaysScrolling(page);
     await expectNoSeriousAccessibilityViolations(page);
-    await page.screenshot({ path: `${shots}/notifications-${testInfo.project.name}.png`, fullPage: true });
+    await saveScreenshot(page, `notifications-notifications-${testInfo.project.name}`);
 
     // Opening it goes to the memory in the Family Book, opened, and marks it read.
     await list.getByRole("link", { name: /commented on/ }).click();
@@ -81,7 +80,7 @@ test.describe("notifications", () => {
     await expectNoSidewaysScrolling(page);
     await expectNoSeriousAccessibilityViolations(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${shots}/settings-${testInfo.project.name}.png`, fullPage: true });
-    await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Comments", level: 3 }) }).locator("xpath=ancestor::div[@data-slot='card']").screenshot({ path: `${shots}/settings-card-${testInfo.project.name}.png` });
+    await saveScreenshot(page, `notifications-settings-${testInfo.project.name}`);
+    await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Comments", level: 3 }) }).locator("xpath=ancestor::div[@data-slot='card']").screenshot({ path: `test-results/screenshots/notifications-settings-card-${testInfo.project.name}.png` });
   });
 });
