@@ -32,6 +32,9 @@ const summary = (overrides: Partial<Record<(typeof REACTION_KINDS)[number], { id
   item_type: "memory",
   item_id: "00000000-0000-4000-8000-000000000001",
   comment_count: comments,
+  follow_ups: [],
+  can_ask_follow_up: true,
+  author_first_name: "Margaret",
   reactions: REACTION_KINDS.map((kind) => {
     const people = overrides[kind] ?? [];
     return { kind, count: people.length, people, mine: people.some((entry) => entry.id === "me") };

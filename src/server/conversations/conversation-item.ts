@@ -30,6 +30,12 @@ export function commentsOpenTo(viewer: Viewer): Prisma.CommentWhereInput {
   return { OR: [{ memory: conversationOpenTo(viewer) }, ...(answers ? [{ response: answers }] : [])] };
 }
 
+/** The follow-up questions the viewer may read: the same rule as the comments, on the same item. */
+export function followUpsOpenTo(viewer: Viewer): Prisma.FollowUpQuestionWhereInput {
+  const answers = answerConversationOpenTo(viewer);
+  return { OR: [{ memory: conversationOpenTo(viewer) }, ...(answers ? [{ response: answers }] : [])] };
+}
+
 /**
  * The item, when its conversation is open to the viewer, with its author; otherwise the same 404
  * as for an item that does not exist ("Memory not found", "Answer not found").

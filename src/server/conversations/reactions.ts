@@ -24,11 +24,29 @@ export const reactionSummarySchema = z.strictObject({
   mine: z.boolean().meta({ description: "The caller reacted so." }),
 });
 
+/** An answered "Tell us more" question, shown under the story (docs/product.md §22). */
+export const answeredFollowUpSchema = z.strictObject({
+  id: z.guid(),
+  question: z.string(),
+  answer: z.string(),
+  answered_at: z.iso.datetime(),
+  asked_by: person,
+  author: person,
+});
+export type AnsweredFollowUp = z.output<typeof answeredFollowUpSchema>;
+
+const followUpFields = {
+  follow_ups: z.array(answeredFollowUpSchema).meta({ description: "The author's answers to the family's follow-up questions, first answered first." }),
+  can_ask_follow_up: z.boolean().meta({ description: "The caller may ask the author a follow-up question: not their own item, and its author still in the family." }),
+  author_first_name: z.string().nullable().meta({ description: "Whom a follow-up question goes to; null when the author left the item to the family." }),
+};
+
 export const conversationSummarySchema = z.strictObject({
   item_type: z.enum(["memory", "answer"]),
   item_id: z.guid(),
   comment_count: z.number().int(),
   reactions: z.array(reactionSummarySchema).meta({ description: "Every kind, in the order shown, with a count of 0 when nobody reacted so." }),
+  ...followUpFields,
 });
 export type ConversationSummary = z.output<typeof conversationSummarySchema>;
 
@@ -37,6 +55,7 @@ const summaryRowSchema = z.strictObject({
   item_id: z.guid(),
   comment_count: z.number().int(),
   reactions: z.array(z.strictObject({ kind: z.enum(REACTION_KINDS), id: z.guid(), first_name: z.string(), last_name: z.string() })),
+  ...followUpFields,
 });
 type SummaryRow = z.output<typeof summaryRowSchema>;
 
@@ -45,6 +64,9 @@ function toSummary(row: SummaryRow, viewer: Pick<UserDto, "id">): ConversationSu
     item_type: row.item_type,
     item_id: row.item_id,
     comment_count: row.comment_count,
+    follow_ups: row.follow_ups,
+    can_ask_follow_up: row.can_ask_follow_up,
+    author_first_name: row.author_first_name,
     reactions: REACTION_KINDS.map((kind) => {
       const people = row.reactions.filter((reaction) => reaction.kind === kind).map(({ id, first_name, last_name }) => ({ id, first_name, last_name }));
       return { kind, count: people.length, people, mine: people.some((reactor) => reactor.id === viewer.id) };
@@ -55,18 +77,26 @@ function toSummary(row: SummaryRow, viewer: Pick<UserDto, "id">): ConversationSu
 /** Comment count and reactions of one kind of item, on its column, for the items in `ids` open to the viewer. */
 function summaryPart(type: ItemType, ids: string[], viewer: Pick<UserDto, "id" | "family_id">) {
   const column = Prisma.raw(type === "memory" ? "memory_id" : "response_id");
-  const counts = (itemId: Prisma.Sql) => Prisma.sql`
+  const iso = (at: Prisma.Sql) => Prisma.sql`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const person = (alias: string) => Prisma.raw(`json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name)`);
+  const counts = (itemId: Prisma.Sql, authorId: Prisma.Sql) => Prisma.sql`
     (SELECT count(*)::int FROM comments c WHERE c.${column} = ${itemId}) AS comment_count,
+    COALESCE(${authorId} <> ${viewer.id}::uuid, false) AS can_ask_follow_up,
+    (SELECT au.first_name FROM users au WHERE au.id = ${authorId}) AS author_first_name,
+    COALESCE((SELECT json_agg(json_build_object('id', f.id, 'question', f.question, 'answer', f.answer, 'answered_at', ${iso(Prisma.sql`f.answered_at`)},
+                                                'asked_by', ${person("fq")}, 'author', ${person("fa")}) ORDER BY f.answered_at, f.id)
+                FROM follow_up_questions f JOIN users fq ON fq.id = f.asker_id JOIN users fa ON fa.id = f.author_id
+               WHERE f.${column} = ${itemId} AND f.answered_at IS NOT NULL), '[]') AS follow_ups,
     COALESCE((SELECT json_agg(json_build_object('kind', x.kind, 'id', u.id, 'first_name', u.first_name, 'last_name', u.last_name) ORDER BY x.created_at, x.id)
                 FROM reactions x JOIN users u ON u.id = x.user_id WHERE x.${column} = ${itemId}), '[]') AS reactions`;
   const list = Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`));
   if (type === "memory") {
-    return Prisma.sql`SELECT 'memory' AS item_type, m.id::text AS item_id, ${counts(Prisma.sql`m.id`)}
+    return Prisma.sql`SELECT 'memory' AS item_type, m.id::text AS item_id, ${counts(Prisma.sql`m.id`, Prisma.sql`m.user_id`)}
                         FROM memories m WHERE m.id IN (${list}) AND ${conversationOpenToSql(viewer)}`;
   }
   const open = answerConversationOpenToSql(viewer);
   if (!open) return null;
-  return Prisma.sql`SELECT 'answer' AS item_type, r.id::text AS item_id, ${counts(Prisma.sql`r.id`)}
+  return Prisma.sql`SELECT 'answer' AS item_type, r.id::text AS item_id, ${counts(Prisma.sql`r.id`, Prisma.sql`s.user_id`)}
                       FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id
                      WHERE r.id IN (${list}) AND ${open}`;
 }

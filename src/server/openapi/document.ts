@@ -7,6 +7,7 @@ import { invitationDtoSchema } from "@/server/invitations/invitation-dto";
 import { familyInviteDtoSchema } from "@/server/invites/family-invite-dto";
 import { commentDtoSchema } from "@/server/conversations/comments";
 import { conversationSummarySchema } from "@/server/conversations/reactions";
+import { followUpDtoSchema } from "@/server/follow-ups/follow-up-dto";
 import { photoUploadTicketSchema } from "@/server/memories/create-photo-upload";
 import { memoryDtoSchema } from "@/server/memories/memory-dto";
 import { sharedResponseDtoSchema } from "@/server/questionnaires/list-shared-responses";
@@ -16,6 +17,7 @@ import { questionDtoSchema, questionnaireDtoSchema, responseDtoSchema, submissio
 import { userDtoSchema } from "@/server/users/user-dto";
 import { accountOperations } from "./accounts";
 import { conversationOperations } from "./conversations";
+import { followUpOperations } from "./follow-ups";
 import { emailOperations } from "./email";
 import { exportOperations } from "./exports";
 import { familyBookOperations } from "./family-book";
@@ -56,6 +58,7 @@ export const apiOperations: Operation[] = [
   ...familyBookOperations,
   ...conversationOperations,
   ...notificationOperations,
+  ...followUpOperations,
   ...searchOperations,
   ...weeklyQuestionOperations,
   ...exportOperations,
@@ -90,6 +93,7 @@ const namedSchemas = {
   SearchResult: searchResultDtoSchema,
   Comment: commentDtoSchema,
   ConversationSummary: conversationSummarySchema,
+  FollowUpQuestion: followUpDtoSchema,
 };
 
 function buildDocument() {
