@@ -202,6 +202,31 @@ describe("GET /api/family-book/pdf", () => {
     expect(pdf.text).toContain("Week 16");
   }, 120_000);
 
+  it("prints the comments under each story only when asked to, and only the family's own", async () => {
+    const prisma = await getDb();
+    const lake = await prisma.memory.findFirstOrThrow({ where: { title: "Summer at the lake" } });
+    const picnic = await prisma.memory.findFirstOrThrow({ where: { title: "Another family's picnic" } });
+    const sharedAnswer = await prisma.response.findFirstOrThrow({ where: { submission: { user_id: relative.user.id, is_shared: true } }, orderBy: { id: "asc" } });
+    await prisma.comment.create({ data: { memory_id: lake.id, user_id: relative.user.id, body: "I remember the paddle boat!" } });
+    await prisma.comment.create({ data: { response_id: sharedAnswer.id, user_id: owner.user.id, body: "You never told me that." } });
+    await prisma.comment.create({ data: { memory_id: picnic.id, user_id: stranger.user.id, body: "Our picnic comment" } });
+
+    const without = (await bookText(owner)).text;
+    expect(without).not.toContain("I remember the paddle boat!");
+    expect(without).not.toContain("You never told me that.");
+    const withComments = (await bookText(owner, "?comments=include")).text;
+    expect(withComments).toContain("I remember the paddle boat!");
+    expect(withComments).toContain("Łukasz Ørsted,");
+    expect(withComments).toContain("You never told me that.");
+    expect(withComments).not.toContain("Our picnic comment");
+    // The comment follows its story.
+    expect(withComments.indexOf("I remember the paddle boat!")).toBeGreaterThan(withComments.indexOf("Summer at the lake: the whole story."));
+
+    const refused = await fetchBook(owner, "?comments=yes");
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors.comments).toEqual(['Comments must be "include" or left out']);
+  });
+
   it("answers 404 for a member of another family", async () => {
     const response = await fetchBook(owner, `?member=${stranger.user.id}`);
     expect(response.status).toBe(404);

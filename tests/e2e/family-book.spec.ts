@@ -19,6 +19,7 @@ async function shareMemory(request: APIRequestContext, fields: { title: string; 
   }
   const response = await request.post("/api/memories", { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data.memory as { id: string };
 }
 
 /** Answers every question of a library questionnaire and shares the whole submission. */
@@ -174,7 +175,8 @@ test.describe("the Family Book", () => {
     const grandma = await registerThroughApi(page.request, newPerson("Zoë", "Ñúñez"));
     expect(grandma.id).toBeTruthy();
     await shareMemory(page.request, { title: "Łukasz's first steps", date: "1988-05-05", photos: 2 });
-    await shareMemory(page.request, { title: "The garden in June", date: "1990-06-01", photos: 1 });
+    const garden = await shareMemory(page.request, { title: "The garden in June", date: "1990-06-01", photos: 1 });
+    expect((await page.request.post(`/api/memories/${garden.id}/comments`, { data: { body: "The roses came back that year." } })).status()).toBe(201);
     await page.goto("/family-book");
     // The dialog loads when first opened; closing it puts the focus back on its button.
     const opener = page.getByRole("button", { name: "Download PDF book" });
@@ -208,6 +210,11 @@ test.describe("the Family Book", () => {
     await expect(covers.getByRole("radio", { name: /^Łukasz's first steps, May 5, 1988, photo \d of 2$/ }).first()).toBeChecked();
     await page.keyboard.press("ArrowLeft");
     await expect(covers.getByRole("radio", { name: "The garden in June, June 1, 1990" })).toBeChecked();
+    // Comments are left out unless asked for.
+    const comments = dialog.getByRole("checkbox", { name: "Include comments" });
+    await expect(comments).not.toBeChecked();
+    await comments.click();
+    await expect(comments).toBeChecked();
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `family-book-download-dialog-${testInfo.project.name}`);
     if (testInfo.project.name === "desktop") {
@@ -231,6 +238,7 @@ test.describe("the Family Book", () => {
     expect(pdf.images).toBe(4);
     expect(pdf.folios).toEqual(pdf.pages.map((_, index) => String(index + 1)));
     expect(pdf.links.map((link) => link.text.replace(/\s*\d+$/, ""))).toEqual(["Zoë Ñúñez 2 stories", "To be continued"]);
+    expect(pdf.text).toContain("The roses came back that year.");
     await expect(page.getByText("The PDF has been downloaded.")).toBeVisible();
   });
 

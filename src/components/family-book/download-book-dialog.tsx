@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -144,6 +145,7 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
   const [size, setSize] = useState<PaperSize>("A4");
   const [chapters, setChapters] = useState<ChapterKind>("year");
   const [cover, setCover] = useState("");
+  const [withComments, setWithComments] = useState(false);
   const [busy, setBusy] = useState(false);
   const [book, setBook] = useState<BookBuildDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -179,6 +181,7 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
     setError(null);
     const choices: Record<string, string> = { size, chapters };
     if (cover) choices.cover = cover;
+    if (withComments) choices.comments = "include";
     if (member) choices.member = member;
     if (from) choices.from = from;
     if (to) choices.to = to;
@@ -243,6 +246,17 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
             <Choices name="book-chapters" legend="Chapters" value={chapters} onChange={setChapters} options={CHAPTERS} />
           </div>
           <CoverPhotoPicker value={cover} onChange={setCover} />
+          <div className="flex min-h-11 items-center gap-3">
+            <Checkbox id="book-comments" checked={withComments} onCheckedChange={(checked) => setWithComments(checked === true)} aria-describedby="book-comments-hint" />
+            <div className="flex flex-col">
+              <Label htmlFor="book-comments" className="cursor-pointer">
+                Include comments
+              </Label>
+              <span id="book-comments-hint" className="text-sm text-muted-foreground">
+                Print the family&apos;s comments under each story.
+              </span>
+            </div>
+          </div>
           {busy && <BookProgressBar book={book} />}
           {error && (
             <Alert variant="destructive" role="alert">

@@ -24,6 +24,10 @@ export const bookOptionsSchema = z
     size: z.preprocess(emptyAsUndefined, z.enum(PAPER_SIZES, { error: "Paper size must be A4, LETTER or 6x9" }).default("A4").meta({ description: "The trim size: A4, US Letter or 6 × 9 in." })),
     chapters: z.preprocess(emptyAsUndefined, z.enum(CHAPTER_KINDS, { error: "Chapters must be by year or by member" }).default("year").meta({ description: "A chapter per year, or per member." })),
     cover: z.preprocess(emptyAsUndefined, z.string().regex(UUID_PATTERN, "Photo not found").optional().meta({ description: "The cover photo: an `id` from GET /family-book/photos." })),
+    comments: z.preprocess(
+      emptyAsUndefined,
+      z.enum(["include"], { error: "Comments must be \"include\" or left out" }).optional().meta({ description: "\"include\" prints each story's comments under it; left out, the book has none." }),
+    ),
   })
   .refine((options) => !options.from || !options.to || options.from <= options.to, {
     message: "The start date must be on or before the end date",

@@ -11,6 +11,9 @@ export type BookPhoto = {
   load: () => Promise<Buffer>;
 };
 
+/** A comment printed under its story when the book includes comments. */
+export type BookComment = { author: string; date: string; body: string };
+
 export type BookMemory = {
   kind: "memory";
   id: string;
@@ -22,6 +25,8 @@ export type BookMemory = {
   taggedNames: string[];
   content: string;
   photos: BookPhoto[];
+  /** Printed under the story when the book includes comments. */
+  comments?: BookComment[];
 };
 
 export type BookAnswers = {
@@ -32,7 +37,7 @@ export type BookAnswers = {
   date: string;
   author: string;
   authorId: string;
-  answers: { question: string; answer: string }[];
+  answers: { question: string; answer: string; comments?: BookComment[] }[];
 };
 
 export type BookItem = BookMemory | BookAnswers;

@@ -1,4 +1,5 @@
 import "server-only";
+import { commentsOpenTo } from "@/server/conversations/conversation-item";
 import { authorProfile, tagProfile } from "@/server/families/former-member";
 import { getDb } from "@/server/db/client";
 import { sameFamilyAs } from "@/server/families/viewer-scope";
@@ -8,7 +9,7 @@ import { answerSharedWhere, visibleSubmissionsWhere } from "@/server/questionnai
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import type { BookOptions } from "@/lib/schemas/family-book";
-import { chaptersOf, type BookContent, type BookItem, type BookPhoto } from "./book-content";
+import { chaptersOf, type BookComment, type BookContent, type BookItem, type BookPhoto } from "./book-content";
 import { createLimiter, printPhotoLoader } from "./print-photos";
 
 // Everything the reader's family has shared, as a book: exactly the memories and answers of the
@@ -43,6 +44,27 @@ export async function checkBookOptions({ viewer, options }: { viewer: UserDto; o
 export function bookFileName(content: Pick<BookContent, "title" | "generatedOn">) {
   const slug = content.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "family-book";
   return `${slug}-${content.generatedOn}.pdf`;
+}
+
+/**
+ * The comments on the book's memories and answers, oldest first, by item id: read through the
+ * comments' own rule (open to the reader exactly when their item is), one statement for the book.
+ */
+async function commentsOf(viewer: UserDto, memoryIds: string[], responseIds: string[]) {
+  const prisma = await getDb();
+  const rows = await prisma.comment.findMany({
+    where: { AND: [{ OR: [{ memory_id: { in: memoryIds } }, { response_id: { in: responseIds } }] }, commentsOpenTo(viewer)] },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+    select: { memory_id: true, response_id: true, body: true, created_at: true, user: { select: { first_name: true, last_name: true } } },
+  });
+  const byItem = new Map<string, BookComment[]>();
+  for (const row of rows) {
+    const id = (row.memory_id ?? row.response_id)!;
+    const list = byItem.get(id) ?? [];
+    list.push({ author: fullName(row.user), date: dayOf(row.created_at), body: row.body });
+    byItem.set(id, list);
+  }
+  return byItem;
 }
 
 export async function gatherBookContent({ viewer, options, today = new Date() }: { viewer: UserDto; options: BookOptions; today?: Date }): Promise<BookContent> {
@@ -89,12 +111,15 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
             responses: {
               where: answerSharedWhere,
               orderBy: [{ question: { position: "asc" } }, { id: "asc" }],
-              select: { answer_text: true, question: { select: { question_text: true } } },
+              select: { id: true, answer_text: true, question: { select: { question_text: true } } },
             },
           },
         })
       : [],
   ]);
+
+  const comments = options.comments === "include" ? await commentsOf(viewer, memories.map((memory) => memory.id), submissions.flatMap((submission) => submission.responses.map((response) => response.id))) : null;
+  const commentsOn = (id: string) => comments?.get(id) ?? [];
 
   const storage = getStorage();
   const limit = createLimiter(2);
@@ -120,6 +145,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
           height: photo.height,
           load: printPhotoLoader(storage, photo, limit),
         })),
+        comments: commentsOn(memory.id),
       }),
     ),
     ...submissions.map(
@@ -130,7 +156,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         date: dayOf(submission.created_at),
         author: fullName(authorProfile(submission.user, submission.author_name)),
         authorId: submission.user?.id ?? `former:${fullName(authorProfile(null, submission.author_name))}`,
-        answers: submission.responses.map((response) => ({ question: response.question.question_text, answer: response.answer_text })),
+        answers: submission.responses.map((response) => ({ question: response.question.question_text, answer: response.answer_text, comments: commentsOn(response.id) })),
       }),
     ),
   ].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1));

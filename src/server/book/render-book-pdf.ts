@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import type { BookContent, BookItem, PaperSize } from "./book-content";
+import type { BookComment, BookContent, BookItem, PaperSize } from "./book-content";
 import { BookDocument, type BookPart, type ContentsNumbers } from "./pdf/book-document";
 import { printableText, registerBookFonts } from "./pdf/fonts";
 import { layOutBook, paintBook, type LaidOutBook } from "./pdf/paint-book";
@@ -15,14 +15,15 @@ import { PAGE_GEOMETRY } from "./pdf/page-geometry";
 /** The book's words, less the characters its faces cannot print (emoji, scripts they lack). */
 async function printableContent(content: BookContent): Promise<BookContent> {
   const keep = await printableText();
+  const comments = (list: BookComment[] | undefined) => list?.map((comment) => ({ ...comment, author: keep(comment.author), body: keep(comment.body) }));
   const item = (entry: BookItem): BookItem =>
     entry.kind === "memory"
-      ? { ...entry, title: keep(entry.title), author: keep(entry.author), taggedNames: entry.taggedNames.map(keep), content: keep(entry.content) }
+      ? { ...entry, title: keep(entry.title), author: keep(entry.author), taggedNames: entry.taggedNames.map(keep), content: keep(entry.content), comments: comments(entry.comments) }
       : {
           ...entry,
           questionnaireTitle: keep(entry.questionnaireTitle),
           author: keep(entry.author),
-          answers: entry.answers.map((answer) => ({ question: keep(answer.question), answer: keep(answer.answer) })),
+          answers: entry.answers.map((answer) => ({ question: keep(answer.question), answer: keep(answer.answer), comments: comments(answer.comments) })),
         };
   return {
     ...content,

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Document, Link, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatLongDate } from "@/lib/dates";
 import { PRODUCT_NAME } from "@/lib/constants";
-import type { BookAnswers, BookContent, BookMemory, BookPhoto, PaperSize } from "../book-content";
+import type { BookAnswers, BookComment, BookContent, BookMemory, BookPhoto, PaperSize } from "../book-content";
 import { BOOK_FONTS, LONGEST_WORD } from "./fonts";
 import { contentHeight, contentWidth, PAGE_GEOMETRY, type PageGeometry } from "./page-geometry";
 import { layoutPhotos, PHOTO_GAP } from "./photo-layout";
@@ -57,6 +57,10 @@ const styles = StyleSheet.create({
   chapterSubtitle: { fontSize: 11, lineHeight: 1.4, color: SOFT_INK, marginTop: 4 },
   itemTitle: { fontSize: 16, fontWeight: 600, lineHeight: 1.3, marginBottom: 2 },
   meta: { fontSize: 10, lineHeight: 1.4, fontStyle: "italic", color: SOFT_INK },
+  commentsHeading: { fontSize: 10, fontWeight: 600, lineHeight: 1.4, marginTop: 10, color: SOFT_INK },
+  comment: { marginTop: 4, paddingLeft: 10 },
+  commentMeta: { fontSize: 9, lineHeight: 1.4, fontStyle: "italic", color: SOFT_INK },
+  commentBody: { fontSize: 10, lineHeight: 1.4 },
   paragraph: { fontSize: BODY_SIZE, lineHeight: BODY_LINE_HEIGHT, marginTop: 8, textAlign: "justify" },
   ragged: { textAlign: "left" },
   photoRow: { flexDirection: "row", justifyContent: "center" },
@@ -115,6 +119,28 @@ function PhotoGrid({ photos, width, maxHeight }: { photos: BookPhoto[]; width: n
   );
 }
 
+/** An item's comments, when the book includes them: "Comments", then each with its writer and day. */
+function commentBlocks(key: string, comments: BookComment[] | undefined): ReactNode[] {
+  if (!comments?.length) return [];
+  return [
+    <Text key={`${key}-comments`} style={styles.commentsHeading} wrap={false} minPresenceAhead={FIRST_LINES}>
+      Comments
+    </Text>,
+    ...comments.map((comment, index) => (
+      <View key={`${key}-c${index}`} style={styles.comment}>
+        <Text style={styles.commentMeta}>
+          {comment.author}, {formatLongDate(comment.date)}
+        </Text>
+        {paragraphsOf(comment.body).map((paragraph, part) => (
+          <Text key={part} style={styles.commentBody}>
+            {paragraph}
+          </Text>
+        ))}
+      </View>
+    )),
+  ];
+}
+
 /** A memory as blocks of its chapter's page: the heading with its photos, then the story. */
 function memoryBlocks(memory: BookMemory, page: PageGeometry, first: boolean): ReactNode[] {
   const width = contentWidth(page);
@@ -148,6 +174,7 @@ function memoryBlocks(memory: BookMemory, page: PageGeometry, first: boolean): R
         {paragraph}
       </Text>
     )),
+    ...commentBlocks(memory.id, memory.comments),
   ];
 }
 
@@ -183,12 +210,13 @@ function answerBlocks(answers: BookAnswers, first: boolean): ReactNode[] {
       </Text>
       {firstEntry && <Text style={styles.question}>{firstEntry.question}</Text>}
     </View>,
-    ...(firstEntry ? answerText(answers, 0, firstEntry.answer) : []),
+    ...(firstEntry ? [...answerText(answers, 0, firstEntry.answer), ...commentBlocks(`${answers.id}-0`, firstEntry.comments)] : []),
     ...rest.flatMap((entry, position) => [
       <Text key={`${answers.id}-q${position + 1}`} style={styles.question} wrap={false} minPresenceAhead={FIRST_LINES}>
         {entry.question}
       </Text>,
       ...answerText(answers, position + 1, entry.answer),
+      ...commentBlocks(`${answers.id}-${position + 1}`, entry.comments),
     ]),
   ];
 }
