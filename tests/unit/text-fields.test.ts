@@ -49,7 +49,7 @@ const schemas: { name: string; schema: z.ZodType; sample: unknown; multiLine: Pa
   {
     name: "updateMemorySchema",
     schema: updateMemorySchema,
-    sample: { title: "Picnic", memory_date: "2020-07-14", content: "Lake.", is_shared: "false", taggedUserIds: [ID], photoIdsToDelete: [ID] },
+    sample: { title: "Picnic", memory_date: "2020-07-14", content: "Lake.", is_shared: "false", taggedUserIds: [ID], photoIdsToDelete: [ID], tagIdsToDelete: [ID] },
     multiLine: [["content"]],
   },
   {
