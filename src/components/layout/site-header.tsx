@@ -131,7 +131,7 @@ export function SiteHeader({ signedIn, unreadNotifications = 0 }: { signedIn: bo
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 py-2 sm:px-6">
         <Link
           href="/"
           aria-label={`${PRODUCT_NAME} home`}
@@ -170,7 +170,7 @@ export function SiteHeader({ signedIn, unreadNotifications = 0 }: { signedIn: bo
             <SearchLink pathname={pathname} />
           </div>
         )}
-        {signedIn && <NotificationsBell pathname={pathname} unread={unreadNotifications} className="-ml-2 xl:hidden" />}
+        {signedIn && <NotificationsBell pathname={pathname} unread={unreadNotifications} className="sm:-ml-2 xl:hidden" />}
 
         <button
           ref={opener}
