@@ -87,7 +87,7 @@ function NotificationsBell({ pathname, unread, className }: { pathname: string; 
     >
       <BellIcon aria-hidden="true" className="size-6" />
       {unread > 0 && (
-        <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-bold text-primary-foreground">
+        <span aria-hidden="true" className="absolute -top-1 -right-1 min-w-6 rounded-full bg-primary px-1 text-center text-base leading-6 font-bold text-primary-foreground">
           {unread > 99 ? "99+" : unread}
         </span>
       )}
