@@ -119,7 +119,8 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
   ]);
 
   const comments = options.comments === "include" ? await commentsOf(viewer, memories.map((memory) => memory.id), submissions.flatMap((submission) => submission.responses.map((response) => response.id))) : null;
-  const commentsOn = (id: string) => comments?.get(id) ?? [];
+  // Only a book that includes comments has them: the others' items are as they were.
+  const commentsOn = (id: string) => (comments ? { comments: comments.get(id) ?? [] } : {});
 
   const storage = getStorage();
   const limit = createLimiter(2);
@@ -145,7 +146,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
           height: photo.height,
           load: printPhotoLoader(storage, photo, limit),
         })),
-        comments: commentsOn(memory.id),
+        ...commentsOn(memory.id),
       }),
     ),
     ...submissions.map(
@@ -156,7 +157,7 @@ export async function gatherBookContent({ viewer, options, today = new Date() }:
         date: dayOf(submission.created_at),
         author: fullName(authorProfile(submission.user, submission.author_name)),
         authorId: submission.user?.id ?? `former:${fullName(authorProfile(null, submission.author_name))}`,
-        answers: submission.responses.map((response) => ({ question: response.question.question_text, answer: response.answer_text, comments: commentsOn(response.id) })),
+        answers: submission.responses.map((response) => ({ question: response.question.question_text, answer: response.answer_text, ...commentsOn(response.id) })),
       }),
     ),
   ].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1));
