@@ -16,6 +16,11 @@ export const FOLLOW_UP_ANSWER_REQUIRED = "Please write your answer first";
 export const FOLLOW_UP_ANSWER_TOO_LONG = `An answer can be at most ${FOLLOW_UP_ANSWER_MAX_LENGTH.toLocaleString("en-US")} characters`;
 export const FOLLOW_UP_ANSWER_LABEL = "The answer";
 
+/** The author's screen of waiting questions. */
+export const FOLLOW_UPS_PATH = "/follow-ups";
+/** One waiting question on that screen: where its notification and its email link lead. */
+export const followUpPath = (id: string) => `${FOLLOW_UPS_PATH}#follow-up-${id}`;
+
 /** What is wrong with a question as typed (trimmed, 3–500 characters, plain text), or null. */
 export function followUpProblem(text: string) {
   const trimmed = text.trim();

@@ -74,7 +74,7 @@ describe.each(["memory", "answer"] as const)("Tell us more on a shared %s", (typ
     expect((await pending(cousin)).body.data.follow_ups).toEqual([]);
     // The author is told by a notification that names the asker and the question's id.
     const told = await call(notificationsRoute, "/api/notifications", { token: owner.token });
-    expect(told.body.data.notifications).toContainEqual(expect.objectContaining({ kind: "follow_up", follow_up_id: id }));
+    expect(told.body.data.notifications).toContainEqual(expect.objectContaining({ kind: "follow_up", follow_up_id: id, href: `/follow-ups#follow-up-${id}` }));
     for (const someone of [cousin, relative, stranger]) {
       const refused = await reply(id, someone, "In the hay loft");
       expect(refused.status).toBe(404);

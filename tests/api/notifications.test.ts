@@ -156,7 +156,8 @@ describe("what is recorded", () => {
     expect(await notifyFollowUpQuestion({ askerId: tom!.user.id, authorId: author.user.id, item: { type: "memory", id: memory.id }, followUpId })).toBe(0);
     expect(await notifyFollowUpQuestion({ askerId: author.user.id, authorId: author.user.id, item: { type: "memory", id: memory.id } })).toBe(0);
     expect(await texts(author)).toEqual(["Tom Hughes asked you to tell more about “Summer at the lake”"]);
-    expect((await entries(author))[0]).toMatchObject({ kind: "follow_up", follow_up_id: followUpId });
+    // It leads to the question among the author's waiting ones, where it is answered.
+    expect((await entries(author))[0]).toMatchObject({ kind: "follow_up", follow_up_id: followUpId, href: `/follow-ups#follow-up-${followUpId}` });
   });
 
   it("tells the author of an answer, which links to the answers tab", async () => {

@@ -69,6 +69,10 @@ describe("the reactions of an item", () => {
     expect(conversationHint(summary({ love: [person("a", "M"), person("b", "O")], wow: [person("a", "M")] }, 2))).toBe("2 comments · 3 reactions");
     expect(conversationHint(summary({ thanks: [person("a", "M")] }, 1))).toBe("1 comment · 1 reaction");
     expect(conversationHint(summary({}, 0))).toBeNull();
+    // Answered "Tell us more" questions count too, so a closed card says the story grew.
+    const answered = { id: "f1", question: "Who taught you?", answer: "My father.", answered_at: "2026-11-24T10:00:00.000Z", asked_by: person("b", "O"), author: person("a", "M") };
+    expect(conversationHint({ ...summary({}, 1), follow_ups: [answered] })).toBe("1 comment · 1 question answered");
+    expect(conversationHint({ ...summary({}, 0), follow_ups: [answered, { ...answered, id: "f2" }] })).toBe("2 questions answered");
     expect(conversationHint(undefined)).toBeNull();
   });
 });

@@ -11,7 +11,9 @@ import { getNextSteps } from "@/server/dashboard/get-next-steps";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { listInvitations } from "@/server/invitations/list-invitations";
 import { getFamilyInvite } from "@/server/invites/get-family-invite";
+import { WaitingQuestionsCard } from "@/components/dashboard/waiting-questions-card";
 import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
+import { countPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
 import { listWeeklyPlans } from "@/server/weekly-questions/list-weekly-plans";
 
 export const metadata: Metadata = { title: "Family Dashboard" };
@@ -19,12 +21,13 @@ export const metadata: Metadata = { title: "Family Dashboard" };
 export default async function FamilyDashboardPage() {
   const user = await requireUserOrRedirect("/family-dashboard");
   const origin = await publicOrigin();
-  const [nextSteps, members, invite, invitations, weekly] = await Promise.all([
+  const [nextSteps, members, invite, invitations, weekly, waitingQuestions] = await Promise.all([
     getNextSteps({ viewer: user }),
     listFamilyMembers({ viewer: user }),
     user.family_id ? getFamilyInvite({ viewer: user, origin }) : null,
     user.family_id ? listInvitations({ viewer: user }) : null,
     listWeeklyPlans({ viewer: user }),
+    countPendingFollowUps({ viewer: user }),
   ]);
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
 
@@ -42,6 +45,7 @@ export default async function FamilyDashboardPage() {
           </Link>
         </p>
       </Card>
+      {waitingQuestions > 0 && <WaitingQuestionsCard count={waitingQuestions} />}
       <NextStepsCard nextSteps={nextSteps} hasFamily={Boolean(invite && invitations)} />
       <OnThisDayCard viewerId={user.id} />
       {user.family_id && <WeeklyPlansCard plans={weekly.plans} viewerId={user.id} />}

@@ -1,6 +1,6 @@
 "use client";
 
-import { MessageCircleIcon } from "lucide-react";
+import { CircleHelpIcon, MessageCircleIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -9,8 +9,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { formatRelativeTime } from "@/lib/dates";
 import { COMMENT_MAX_LENGTH, commentProblem } from "@/lib/conversations";
+import { FOLLOW_UP_MAX_LENGTH, followUpProblem } from "@/lib/follow-ups";
 import type { CommentDto } from "@/server/conversations/comments";
-import type { ConversationSummary } from "@/server/conversations/reactions";
+import type { AnsweredFollowUp, ConversationSummary } from "@/server/conversations/reactions";
 import { itemPath, ReactionBar } from "./reaction-bar";
 import type { ConversationItem, ConversationSummaries } from "./use-conversation-summaries";
 
@@ -18,13 +19,14 @@ const countLabel = (count: number) => (count === 0 ? "Comments" : `Comments (${c
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "2 comments · 3 reactions", for a closed card; null when there are none. */
+/** "2 comments · 3 reactions · 1 question answered", for a closed card; null when there are none. */
 export function conversationHint(summary: ConversationSummary | undefined) {
   if (!summary) return null;
   const reactions = summary.reactions.reduce((total, reaction) => total + reaction.count, 0);
   const parts = [
     summary.comment_count > 0 && plural(summary.comment_count, "comment", "comments"),
     reactions > 0 && plural(reactions, "reaction", "reactions"),
+    summary.follow_ups.length > 0 && plural(summary.follow_ups.length, "question answered", "questions answered"),
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(" · ") : null;
 }
@@ -36,6 +38,8 @@ function CommentForm({
   submitLabel,
   onSubmit,
   onCancel,
+  problemOf = commentProblem,
+  maxLength = COMMENT_MAX_LENGTH,
 }: {
   id: string;
   label: string;
@@ -43,6 +47,9 @@ function CommentForm({
   submitLabel: string;
   onSubmit: (text: string) => Promise<string | null>;
   onCancel?: () => void;
+  /** What is wrong with the text as typed; a comment's rule unless told. */
+  problemOf?: (text: string) => string | null;
+  maxLength?: number;
 }) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +57,7 @@ function CommentForm({
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const problem = commentProblem(text);
+    const problem = problemOf(text);
     setError(problem);
     if (problem) return;
     setSaving(true);
@@ -67,7 +74,7 @@ function CommentForm({
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        maxLength={COMMENT_MAX_LENGTH}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="min-h-20"
@@ -105,7 +112,9 @@ function CommentEntry({ comment, onChanged, onRemoved }: { comment: CommentDto; 
   }
 
   async function remove() {
-    const result = await apiRequest(`/comments/${comment.id}`, { method: "DELETE" });
+    const result = await apiRequest(`/comments/${comment.id}`, {
+      method: "DELETE",
+    });
     if (!result.ok) {
       toast.error("Error", { description: result.error });
       return;
@@ -159,8 +168,97 @@ function CommentEntry({ comment, onChanged, onRemoved }: { comment: CommentDto; 
   );
 }
 
-/** The comments, read when opened, and a box to add one. */
-function Comments({ item, title, onCountChange }: { item: ConversationItem; title: string; onCountChange: (delta: number) => void }) {
+/**
+ * "Tell us more" (docs/product.md §22): beside the comment box, a question for the story's author,
+ * which waits among their questions until they answer it under the story.
+ */
+function TellUsMore({ item, authorName }: { item: ConversationItem; authorName: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function ask(text: string) {
+    const result = await apiRequest(`/follow-ups`, {
+      json: {
+        [item.type === "memory" ? "memory_id" : "answer_id"]: item.id,
+        question: text,
+      },
+    });
+    if (!result.ok) return result.fieldErrors?.question?.[0] ?? result.error;
+    toast.success("Question sent", {
+      description: `${authorName} will find it among their questions from the family.`,
+    });
+    setSent(true);
+    setOpen(false);
+    return null;
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <p aria-live="polite" className="text-base">
+        {sent && `Your question was sent to ${authorName}. Their answer will show under the story.`}
+      </p>
+      {open ? (
+        <CommentForm
+          id={`${id}-question`}
+          label={`Your question for ${authorName}`}
+          submitLabel="Send question"
+          onSubmit={ask}
+          onCancel={() => setOpen(false)}
+          problemOf={followUpProblem}
+          maxLength={FOLLOW_UP_MAX_LENGTH}
+        />
+      ) : (
+        <div>
+          <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+            <CircleHelpIcon aria-hidden="true" />
+            Ask {authorName} to tell us more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The author's answers to the family's follow-up questions, under the story (docs/product.md §22). */
+function AnsweredFollowUps({ followUps, title }: { followUps: AnsweredFollowUp[]; title: string }) {
+  return (
+    <section aria-label={`More about ${title}`} className="flex flex-col gap-3 border-t pt-4">
+      <h3 className="text-lg font-semibold">Tell us more</h3>
+      <ul className="flex flex-col gap-3">
+        {followUps.map((followUp) => (
+          <li key={followUp.id} className="flex flex-col gap-1 rounded-lg border-l-4 border-primary/40 bg-muted/40 p-3">
+            <p className="text-base">
+              <span className="font-semibold">{`${followUp.asked_by.first_name} ${followUp.asked_by.last_name}`.trim()} asked:</span>{" "}
+              <span className="break-words whitespace-pre-line">{followUp.question}</span>
+            </p>
+            <p className="text-lg">
+              <span className="font-semibold">{`${followUp.author.first_name} ${followUp.author.last_name}`.trim()} answered:</span>{" "}
+              <span className="break-words whitespace-pre-line">{followUp.answer}</span>
+            </p>
+            <p className="text-base text-muted-foreground">
+              <time dateTime={followUp.answered_at}>{formatRelativeTime(followUp.answered_at)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The comments, read when opened, a box to add one, and "Tell us more" when the author can be asked. */
+function Comments({
+  item,
+  title,
+  askable,
+  onCountChange,
+}: {
+  item: ConversationItem;
+  title: string;
+  /** The author's first name when the viewer may ask them to tell more. */
+  askable: string | null;
+  onCountChange: (delta: number) => void;
+}) {
   const id = useId();
   const [comments, setComments] = useState<CommentDto[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -240,6 +338,7 @@ function Comments({ item, title, onCountChange }: { item: ConversationItem; titl
         </Button>
       )}
       <CommentForm id={`${id}-new`} label="Add a comment" submitLabel="Post comment" onSubmit={add} />
+      {askable && <TellUsMore item={item} authorName={askable} />}
     </div>
   );
 }
@@ -264,19 +363,23 @@ export function Conversation({
   const summary = summaries.get(item);
   const [open, setOpen] = useState(false);
   const count = summary?.comment_count ?? 0;
+  const askable = summary?.can_ask_follow_up && summary.author_first_name ? summary.author_first_name : null;
 
   return (
-    <section aria-label={`Reactions and comments: ${title}`} className="flex flex-col gap-3 border-t pt-4">
-      <ReactionBar item={item} summary={summary} viewerId={viewerId} onChange={summaries.set} label={`Reactions to ${title}`} />
-      <div>
-        <Button type="button" variant="outline" aria-expanded={open} aria-controls={`${id}-comments`} onClick={() => setOpen((value) => !value)}>
-          <MessageCircleIcon aria-hidden="true" />
-          {countLabel(count)}
-        </Button>
-      </div>
-      <div id={`${id}-comments`} hidden={!open}>
-        {open && <Comments item={item} title={title} onCountChange={(delta) => summaries.adjustComments(item, delta)} />}
-      </div>
-    </section>
+    <>
+      {summary && summary.follow_ups.length > 0 && <AnsweredFollowUps followUps={summary.follow_ups} title={title} />}
+      <section aria-label={`Reactions and comments: ${title}`} className="flex flex-col gap-3 border-t pt-4">
+        <ReactionBar item={item} summary={summary} viewerId={viewerId} onChange={summaries.set} label={`Reactions to ${title}`} />
+        <div>
+          <Button type="button" variant="outline" aria-expanded={open} aria-controls={`${id}-comments`} onClick={() => setOpen((value) => !value)}>
+            <MessageCircleIcon aria-hidden="true" />
+            {countLabel(count)}
+          </Button>
+        </div>
+        <div id={`${id}-comments`} hidden={!open}>
+          {open && <Comments item={item} title={title} askable={askable} onCountChange={(delta) => summaries.adjustComments(item, delta)} />}
+        </div>
+      </section>
+    </>
   );
 }

@@ -40,3 +40,9 @@ export async function getFollowUpForAuthor({ viewer, id }: { viewer: Viewer; id:
   if (!row) throw notFound(FOLLOW_UP_NOT_FOUND);
   return toFollowUpDto(row);
 }
+
+/** How many questions wait for the viewer's answer: the dashboard's reminder. */
+export async function countPendingFollowUps({ viewer }: { viewer: Viewer }) {
+  const prisma = await getDb();
+  return prisma.followUpQuestion.count({ where: pendingFor(viewer) });
+}

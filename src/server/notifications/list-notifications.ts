@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { REACTION_KINDS } from "@/lib/conversations";
+import { familyBookItemPath } from "@/lib/family-book/item-path";
+import { followUpPath } from "@/lib/follow-ups";
 import { NOTIFICATION_KINDS, notificationSentence } from "@/lib/notifications";
 import type { Page } from "@/lib/schemas/paging";
 import { queryRows } from "@/server/db/client";
@@ -31,7 +33,7 @@ export const notificationDtoSchema = z.strictObject({
   item: z.strictObject({ type: z.enum(["memory", "answer"]), id: z.guid(), title: z.string() }).nullable(),
   comment_id: z.guid().nullable(),
   follow_up_id: z.string().nullable(),
-  href: z.string().meta({ description: "Where the app shows it: the item in the Family Book, or the family." }),
+  href: z.string().meta({ description: "Where the app shows it: the item in the Family Book, a follow-up question among the waiting ones, or the family." }),
 });
 export type NotificationDto = z.output<typeof notificationDtoSchema>;
 
@@ -115,9 +117,9 @@ export async function readEntries(viewer: Viewer, { limit, cursor, where = Prism
 }
 
 function hrefOf(row: EntryRow) {
-  const member = row.item_author_id ? `member=${row.item_author_id}` : "";
-  if (row.memory_id) return `/family-book${member ? `?${member}` : ""}#memory-${row.memory_id}`;
-  if (row.response_id) return `/family-book?tab=responses${member ? `&${member}` : ""}#answer-${row.response_id}`;
+  if (row.kind === "follow_up" && row.follow_up_id) return followUpPath(row.follow_up_id);
+  if (row.memory_id) return familyBookItemPath({ type: "memory", id: row.memory_id }, row.item_author_id);
+  if (row.response_id) return familyBookItemPath({ type: "answer", id: row.response_id }, row.item_author_id);
   return "/family-dashboard";
 }
 
