@@ -6,6 +6,8 @@ import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
 import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
 import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/route";
 import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
+import { POST as askFollowUp } from "@/app/api/follow-ups/route";
+import { POST as answerFollowUp } from "@/app/api/follow-ups/[id]/answer/route";
 import { getDb } from "@/server/db/client";
 import { jobDefinitions } from "@/server/jobs/definitions";
 import { resetEnvForTests } from "@/server/env";
@@ -13,6 +15,7 @@ import { listCompletedQuestionnaires } from "@/server/questionnaires/list-comple
 import { runWeeklyDigests } from "@/server/weekly-digest/run-weekly-digests";
 import { runWeeklyQuestions } from "@/server/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
+import { createMemoryAs } from "../helpers/memories";
 import { call, ORIGIN } from "../helpers/api";
 import { withSimulatedInstances } from "../helpers/email-jobs";
 import { advanceUntil, settleHandlers, startTestQueue, TestClock } from "../helpers/jobs";
@@ -332,6 +335,62 @@ async function emailedQuestion(options: { share?: boolean } = {}) {
   const [email] = weeklyEmails(member);
   return { member, token: answerToken(email!), planId: result.body.data.plan.id as string, email: email! };
 }
+
+describe("questions from the family in the weekly email", () => {
+  const ask = (account: TestAccount, memoryId: string, question: string) => call(askFollowUp, "/api/follow-ups", { token: account.token, body: { memory_id: memoryId, question } });
+  async function nextWeeklyEmail(member: TestAccount) {
+    const plans = await call(listPlans, "/api/weekly-questions", { token: member.token });
+    const before = weeklyEmails(member).length;
+    await clock.setTime(Date.parse(plans.body.data.plans[0].next_send_at));
+    await schedulerStep();
+    const emails = weeklyEmails(member);
+    expect(emails).toHaveLength(before + 1);
+    return emails.at(-1)!;
+  }
+
+  it("carries the oldest three questions the family asked the author, each with a link to answer it, until it is answered", async () => {
+    const { member, email: first } = await emailedQuestion();
+    expect(first.parsed.text).not.toContain("Your family asked you to tell more");
+    const olof = await createAccount({ familyId: member.user.family_id, firstName: "Olof", lastName: "Hughes" });
+    const rose = await createAccount({ familyId: member.user.family_id, firstName: "Rose", lastName: "Hughes" });
+    const lake = await createMemoryAs(member.token, { title: "Summer at the lake", is_shared: "true" });
+    const garden = await createMemoryAs(rose.token, { title: "The garden", is_shared: "true" });
+    const questions = ["Who taught you to <b>row</b> & swim?", "Was the water cold?", "Did you ever capsize?", "Who else came along?"];
+    const ids: string[] = [];
+    for (const question of questions) {
+      const asked = await ask(olof, lake.id, question);
+      expect(asked.status).toBe(201);
+      ids.push(asked.body.data.follow_up.id);
+    }
+    // A question to another author is theirs, not in this email.
+    expect((await ask(olof, garden.id, "What did you grow?")).status).toBe(201);
+
+    const second = await nextWeeklyEmail(member);
+    const text = second.parsed.text!;
+    expect(text).toContain("Your family asked you to tell more:");
+    expect(text).toContain("Olof Hughes asked about “Summer at the lake”:");
+    for (const [index, question] of questions.slice(0, 3).entries()) {
+      expect(text).toContain(question);
+      expect(text).toContain(`${APP}/follow-ups#follow-up-${ids[index]}`);
+      expect(second.parsed.html).toContain(`href="${APP}/follow-ups#follow-up-${ids[index]}"`);
+    }
+    expect(text.indexOf(questions[0]!)).toBeLessThan(text.indexOf(questions[1]!));
+    expect(text).not.toContain(questions[3]);
+    expect(text).toContain("1 more question waits for you in Family Book.");
+    expect(text).not.toContain("What did you grow?");
+    // The question is the relative's own text, shown as text: never markup in the email.
+    expect(second.parsed.html).toContain("&lt;b&gt;row&lt;/b&gt; &amp; swim?");
+    expect(second.parsed.html).not.toContain("<b>row</b>");
+
+    // Answered, it is no longer asked; the fourth takes its place.
+    const answered = await call(answerFollowUp, `/api/follow-ups/${ids[0]}/answer`, { token: member.token, params: { id: ids[0]! }, body: { answer: "My father, on the lake." } });
+    expect(answered.status).toBe(200);
+    const third = (await nextWeeklyEmail(member)).parsed.text!;
+    expect(third).not.toContain(questions[0]);
+    for (const question of questions.slice(1)) expect(third).toContain(question);
+    expect(third).not.toContain("more question");
+  });
+});
 
 describe("answer links", () => {
   it("opens without a password, saves the answer once, and refuses the same link again (nothing more saved)", async () => {

@@ -21,13 +21,13 @@ export function pendingFor(viewer: Viewer): Prisma.FollowUpQuestionWhereInput {
 
 export const PENDING_LIST_LIMIT = 50;
 
-export async function listPendingFollowUps({ viewer }: { viewer: Viewer }) {
+export async function listPendingFollowUps({ viewer, limit = PENDING_LIST_LIMIT }: { viewer: Viewer; limit?: number }) {
   const prisma = await getDb();
   const rows = await prisma.followUpQuestion.findMany({
     where: pendingFor(viewer),
     select: followUpSelect,
     orderBy: [{ created_at: "asc" }, { id: "asc" }],
-    take: PENDING_LIST_LIMIT,
+    take: limit,
   });
   return rows.map(toFollowUpDto);
 }

@@ -1,10 +1,12 @@
 import "server-only";
 import { z } from "zod";
+import { followUpPath } from "@/lib/follow-ups";
 import { getDb } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { messageIdFor } from "@/server/email/message-id";
 import { defineJob } from "@/server/jobs/job-definition";
 import { getEnv } from "@/server/env";
+import { countPendingFollowUps, listPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
 import { replyAddressFor } from "@/server/weekly-replies/reply-address";
 import { issueAnswerLink } from "./answer-links";
 import { ANSWER_LINK_DAYS, reminderAt } from "./send-times";
@@ -14,6 +16,9 @@ import { ANSWER_LINK_DAYS, reminderAt } from "./send-times";
 // names the send and the purpose, so a job that runs again (a retry, a second instance that queued
 // the same send) finds the delivery and sends nothing. The email goes through deliverEmail, which
 // respects the "Weekly questions" setting and sends nothing to an unconfirmed address.
+
+/** How many of the family's waiting follow-up questions a weekly email lists; it counts the rest. */
+export const FAMILY_QUESTIONS_IN_EMAIL = 3;
 
 const schema = z.union([
   z.strictObject({ sendId: z.uuid(), purpose: z.enum(["question", "reminder"]) }),
@@ -35,7 +40,7 @@ export async function sendWeeklyQuestionEmail(job: z.output<typeof schema>, now:
       emailed_at: true,
       answered_at: true,
       question: { select: { question_text: true, description: true, questionnaire: { select: { title: true } } } },
-      plan: { select: { origin: true, time_zone: true, share_by_default: true, recipient: { select: { id: true, first_name: true } }, created_by: { select: { id: true, first_name: true, last_name: true } } } },
+      plan: { select: { origin: true, time_zone: true, share_by_default: true, recipient: { select: { id: true, first_name: true, family_id: true } }, created_by: { select: { id: true, first_name: true, last_name: true } } } },
     },
   });
   if (!send) return { status: "no-send" };
@@ -64,6 +69,13 @@ export async function sendWeeklyQuestionEmail(job: z.output<typeof schema>, now:
   // Replying answers this week's question: the reply address carries the same token as its button.
   const replyTo = replyAddress(answer.token);
 
+  // The family's "Tell us more" questions still waiting for an answer ride along with each week's
+  // question until answered: the oldest few, read through the same rule as the screen that lists them.
+  const [familyQuestions, familyQuestionsTotal] =
+    purpose === "question"
+      ? await Promise.all([listPendingFollowUps({ viewer: plan.recipient, limit: FAMILY_QUESTIONS_IN_EMAIL }), countPendingFollowUps({ viewer: plan.recipient })])
+      : [[], 0];
+
   const askedBy = plan.created_by && plan.created_by.id !== plan.recipient.id ? `${plan.created_by.first_name} ${plan.created_by.last_name}`.trim() : null;
   const outcome = await deliverEmail({
     messageId,
@@ -82,6 +94,13 @@ export async function sendWeeklyQuestionEmail(job: z.output<typeof schema>, now:
       waiting: waitingSend && waitingUrl ? { questionText: waitingSend.question.question_text, answerUrl: waitingUrl } : null,
       manageUrl: `${plan.origin}/weekly-questions`,
       canReply: replyTo !== null,
+      familyQuestions: familyQuestions.map((followUp) => ({
+        askedBy: `${followUp.asked_by.first_name} ${followUp.asked_by.last_name}`.trim(),
+        storyTitle: followUp.item.title,
+        questionText: followUp.question,
+        answerUrl: `${plan.origin}${followUpPath(followUp.id)}`,
+      })),
+      familyQuestionsTotal,
     },
     origin: plan.origin,
   }, { replyTo: replyTo ?? undefined });

@@ -1,4 +1,4 @@
-import { Section, Text } from "@react-email/components";
+import { Link, Section, Text } from "@react-email/components";
 import { z } from "zod";
 import { MAX_PHOTOS_PER_MEMORY as MAX_PHOTOS } from "@/lib/constants";
 import { EmailAction, EmailDivider, EmailLayout, emailColours, emailText, type EmailFooter } from "./email-layout";
@@ -25,6 +25,12 @@ export const weeklyQuestionEmailProps = z.strictObject({
   manageUrl: z.url(),
   /** Whether replying answers (a reply address, docs/decisions/022-answers-by-reply.md). */
   canReply: z.boolean().default(false),
+  /** "Tell us more" questions from the family still waiting for the recipient's answer, oldest first (docs/product.md §22). */
+  familyQuestions: z
+    .array(z.strictObject({ askedBy: z.string(), storyTitle: z.string(), questionText: z.string(), answerUrl: z.url() }))
+    .default([]),
+  /** How many wait in all, when there are more than the email lists. */
+  familyQuestionsTotal: z.number().int().nonnegative().default(0),
 });
 
 export type WeeklyQuestionEmailProps = z.output<typeof weeklyQuestionEmailProps>;
@@ -35,7 +41,8 @@ export const weeklyQuestionSubject = ({ questionText, reminder }: WeeklyQuestion
 const questionStyle = { ...emailText, fontSize: "24px", fontWeight: 700, lineHeight: "1.4", margin: "0 0 12px" } as const;
 
 export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
-  const { firstName, questionText, questionDescription, questionnaireTitle, askedBy, answerUrl, validDays, reminder, sharedByDefault, waiting, manageUrl, canReply, unsubscribe } = props;
+  const { firstName, questionText, questionDescription, questionnaireTitle, askedBy, answerUrl, validDays, reminder, sharedByDefault, waiting, manageUrl, canReply } = props;
+  const { familyQuestions, familyQuestionsTotal, unsubscribe } = props;
   const who = askedBy ? `${askedBy} asked you this question` : "You asked for a question each week";
   return (
     <EmailLayout
@@ -75,6 +82,29 @@ export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscr
           <Text style={{ ...emailText, fontWeight: 700 }}>Last week&apos;s question is still waiting too:</Text>
           <Text style={{ ...emailText, margin: "0 0 12px" }}>{waiting.questionText}</Text>
           <EmailAction href={waiting.answerUrl}>Answer last week&apos;s question</EmailAction>
+        </>
+      )}
+      {familyQuestions.length > 0 && (
+        <>
+          <EmailDivider />
+          <Text style={{ ...emailText, fontWeight: 700 }}>Your family asked you to tell more:</Text>
+          {familyQuestions.map((question) => (
+            <Section key={question.answerUrl} style={{ margin: "0 0 20px" }}>
+              <Text style={{ ...emailText, margin: "0 0 4px" }}>
+                {question.askedBy} asked about “{question.storyTitle}”:
+              </Text>
+              <Text style={{ ...emailText, fontStyle: "italic", margin: "0 0 4px" }}>{question.questionText}</Text>
+              <Link href={question.answerUrl} style={{ ...emailText, color: emailColours.primary, textDecoration: "underline", margin: 0 }}>
+                Answer {question.askedBy}
+              </Link>
+            </Section>
+          ))}
+          {familyQuestionsTotal > familyQuestions.length && (
+            <Text style={emailText}>
+              {familyQuestionsTotal - familyQuestions.length} more {familyQuestionsTotal - familyQuestions.length === 1 ? "question waits" : "questions wait"} for you
+              in Family Book.
+            </Text>
+          )}
         </>
       )}
     </EmailLayout>
