@@ -6,6 +6,8 @@ import { GET as downloadExport } from "@/app/api/exports/download/route";
 import { GET as listExports, POST as askForExport } from "@/app/api/exports/route";
 import { GET as readExport } from "@/app/api/exports/[id]/route";
 import { GET as exportFile } from "@/app/api/exports/[id]/file/route";
+import { POST as askFollowUp } from "@/app/api/follow-ups/route";
+import { POST as answerFollowUp } from "@/app/api/follow-ups/[id]/answer/route";
 import { exportJsonSchema, IMMEDIATE_EXPORT_MAX_BYTES, type ExportDocument } from "@/lib/schemas/data-export";
 import { getDb } from "@/server/db/client";
 import { NOT_FAMILY_ADMIN } from "@/server/exports/gather-export";
@@ -256,5 +258,50 @@ describe("POST /api/exports", () => {
     }
     expect(await prisma.dataExport.findUnique({ where: { id: exportId } })).toBeNull();
     expect(await getStorage().get(row.storage_key!)).toBeNull();
+  });
+});
+
+describe("Tell us more in the export", () => {
+  const ask = (account: TestAccount, body: Record<string, string>) => call(askFollowUp, "/api/follow-ups", { token: account.token, body });
+  const reply = (account: TestAccount, id: string, text: string) =>
+    call(answerFollowUp, `/api/follow-ups/${id}/answer`, { token: account.token, params: { id }, body: { answer: text } });
+
+  it("carries every question about one's own stories, and in the family's export the answered ones, under their stories", async () => {
+    const prisma = await getDb();
+    const kitchen = await prisma.memory.findFirstOrThrow({ where: { title: "Grandma's kitchen <b>" }, select: { id: true } });
+    const sea = await prisma.response.findFirstOrThrow({ where: { answer_text: "The sea.", submission: { user_id: relative.user.id } }, select: { id: true } });
+    const answered = await ask(relative, { memory_id: kitchen.id, question: "What did you bake <i>first</i>?" });
+    const waiting = await ask(relative, { memory_id: kitchen.id, question: "Who taught you?" });
+    const aboutSea = await ask(owner, { answer_id: sea.id, question: "Which beach was it?" });
+    for (const asked of [answered, waiting, aboutSea]) expect(asked.status).toBe(201);
+    expect((await reply(owner, answered.body.data.follow_up.id, "Bara brith, with my mother.")).status).toBe(200);
+    expect((await reply(relative, aboutSea.body.data.follow_up.id, "Rhossili, every August.")).status).toBe(200);
+
+    // The owner's own export: both questions about the kitchen, the waiting one without an answer.
+    const mine = await exported(owner);
+    const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(path.join(import.meta.dirname, "../../docs/export-format.schema.json"), "utf8")));
+    expect(validate(mine.document), JSON.stringify(validate.errors)).toBe(true);
+    const kitchenFollowUps = mine.document.memories.find((memory) => memory.id === kitchen.id)!.follow_ups;
+    expect(kitchenFollowUps).toEqual([
+      expect.objectContaining({ asked_by_id: relative.user.id, question: "What did you bake <i>first</i>?", answer: "Bara brith, with my mother.", answered_at: expect.any(String) }),
+      expect.objectContaining({ asked_by_id: relative.user.id, question: "Who taught you?", answer: null, answered_at: null }),
+    ]);
+    expect(mine.document.people.map((person) => person.id)).toContain(relative.user.id);
+    const html = mine.files.get("index.html")!.toString("utf8");
+    expect(html).toContain("<strong>Tom Hughes asked:</strong> What did you bake &lt;i&gt;first&lt;/i&gt;?");
+    expect(html).toContain("<strong>Answer:</strong> Bara brith, with my mother.");
+    expect(html).toContain("Not answered yet.");
+
+    // Tom's own export has the question asked about his answer, and its answer.
+    const toms = await exported(relative);
+    const seaResponse = toms.document.submissions.flatMap((submission) => submission.responses).find((response) => response.id === sea.id)!;
+    expect(seaResponse.follow_ups).toEqual([expect.objectContaining({ asked_by_id: owner.user.id, question: "Which beach was it?", answer: "Rhossili, every August." })]);
+
+    // The family's export: what the family reads under each story, the answered questions only.
+    const family = await exported(owner, "family");
+    expect(validate(family.document), JSON.stringify(validate.errors)).toBe(true);
+    expect(family.document.memories.find((memory) => memory.id === kitchen.id)!.follow_ups!.map((followUp) => followUp.question)).toEqual(["What did you bake <i>first</i>?"]);
+    const familySea = family.document.submissions.flatMap((submission) => submission.responses).find((response) => response.id === sea.id)!;
+    expect(familySea.follow_ups!.map((followUp) => followUp.answer)).toEqual(["Rhossili, every August."]);
   });
 });

@@ -48,6 +48,22 @@ export const exportTagSchema = z.strictObject({
   email: text(320),
 });
 
+/**
+ * A "Tell us more" question about a memory or an answer, and the author's answer once given
+ * (docs/product.md §22). Exports made before follow-up questions existed have none.
+ */
+export const exportFollowUpSchema = z.strictObject({
+  id: uuid,
+  /** Who asked (one of `people`). */
+  asked_by_id: uuid,
+  question: text(500),
+  asked_at: timestamp,
+  /** null while it waits for the author's answer (only in an export of one's own account). */
+  answer: text(5_000).nullable(),
+  answered_at: timestamp.nullable(),
+});
+const followUps = z.array(exportFollowUpSchema).max(10_000).optional();
+
 export const exportMemorySchema = z.strictObject({
   id: uuid,
   author_id: uuid,
@@ -59,6 +75,7 @@ export const exportMemorySchema = z.strictObject({
   updated_at: timestamp,
   tags: z.array(exportTagSchema).max(500),
   photos: z.array(exportPhotoSchema).max(20),
+  follow_ups: followUps,
 });
 
 export const exportQuestionSchema = z.strictObject({
@@ -90,6 +107,7 @@ export const exportResponseSchema = z.strictObject({
   answer_text: text(20_000),
   is_shared: z.boolean(),
   created_at: timestamp,
+  follow_ups: followUps,
 });
 
 export const exportSubmissionSchema = z.strictObject({
@@ -122,6 +140,7 @@ export const exportDocumentSchema = z.strictObject({
 export type ExportDocument = z.output<typeof exportDocumentSchema>;
 export type ExportMemory = z.output<typeof exportMemorySchema>;
 export type ExportPerson = z.output<typeof exportPersonSchema>;
+export type ExportFollowUp = z.output<typeof exportFollowUpSchema>;
 
 /** The JSON Schema of data.json (draft-07), as docs/export-format.schema.json holds it. */
 export function exportJsonSchema() {

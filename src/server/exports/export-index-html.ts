@@ -1,4 +1,4 @@
-import type { ExportDocument } from "@/lib/schemas/data-export";
+import type { ExportDocument, ExportFollowUp } from "@/lib/schemas/data-export";
 
 // index.html of an export: the whole export, readable in any browser from the unzipped folder,
 // with no server, no script and nothing fetched from the network (the photos by relative path).
@@ -39,6 +39,21 @@ export function renderExportIndexHtml(document: ExportDocument) {
       ? `${escapeHtml(document.family?.name ?? "Our family")}: the family's book`
       : `${escapeHtml(nameOf(document.exported_by.id))}: my Family Book`;
 
+  /** The "Tell us more" questions under a story, answered or still waiting. */
+  const followUpsHtml = (followUps: ExportFollowUp[] | undefined) =>
+    followUps?.length
+      ? `<aside class="follow-ups"><h4>Tell us more</h4>
+${followUps
+  .map(
+    (followUp) =>
+      `<p><strong>${escapeHtml(nameOf(followUp.asked_by_id))} asked:</strong> ${escapeHtml(followUp.question)}</p>\n${
+        followUp.answer === null ? `<p class="meta">Not answered yet.</p>` : `<p><strong>Answer:</strong> ${escapeHtml(followUp.answer)}</p>`
+      }`,
+  )
+  .join("\n")}
+</aside>`
+      : "";
+
   const memories = document.memories
     .map((memory) => {
       const tags = memory.tags.length ? ` · With ${escapeHtml(memory.tags.map((tag) => tag.name).join(", "))}` : "";
@@ -53,6 +68,7 @@ export function renderExportIndexHtml(document: ExportDocument) {
 <p class="meta">${escapeHtml(longDate(memory.memory_date))} · By ${escapeHtml(nameOf(memory.author_id))} · ${memory.is_shared ? "Shared with the family" : "Private"}${tags}</p>
 ${paragraphs(memory.content)}
 ${photos}
+${followUpsHtml(memory.follow_ups)}
 </article>`;
     })
     .join("\n");
@@ -63,7 +79,7 @@ ${photos}
 <h3>${escapeHtml(submission.questionnaire_title)}</h3>
 <p class="meta">${escapeHtml(longDate(submission.created_at))} · By ${escapeHtml(nameOf(submission.author_id))}</p>
 <dl>
-${submission.responses.map((response) => `<dt>${escapeHtml(response.question_text)}</dt>\n<dd>${paragraphs(response.answer_text)}</dd>`).join("\n")}
+${submission.responses.map((response) => `<dt>${escapeHtml(response.question_text)}</dt>\n<dd>${paragraphs(response.answer_text)}${followUpsHtml(response.follow_ups)}</dd>`).join("\n")}
 </dl>
 </article>`,
     )

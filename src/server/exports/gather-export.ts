@@ -5,6 +5,7 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type ExportDocument,
+  type ExportFollowUp,
   type ExportPerson,
   type ExportScope,
 } from "@/lib/schemas/data-export";
@@ -71,6 +72,19 @@ export async function measureExport(viewer: UserDto, scope: ExportScope) {
   return { memories, photos: photos._count._all, photoBytes: photos._sum.byte_size ?? 0 };
 }
 
+/**
+ * The "Tell us more" questions under an exported story (docs/product.md §22): in one's own export,
+ * every question asked about one's stories, waiting or answered; in the family's, the answered
+ * ones, which are what the family reads under the story.
+ */
+function followUpsSelect(scope: ExportScope) {
+  return {
+    where: scope === "family" ? { answered_at: { not: null } } : {},
+    select: { id: true, question: true, created_at: true, answer: true, answered_at: true, asker: { select: { ...personSelect, family_id: true } } },
+    orderBy: [{ created_at: "asc" as const }, { id: "asc" as const }],
+  };
+}
+
 export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise<GatheredExport> {
   await assertMayExport(viewer, scope);
   const prisma = await getDb();
@@ -79,6 +93,18 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
     if (!people.has(person.id)) people.set(person.id, toPerson(person));
     return person.id;
   };
+  // Someone who asked and has since left the family is named, never given an address, as tags are.
+  type AskedRow = { id: string; question: string; created_at: Date; answer: string | null; answered_at: Date | null; asker: ExportPerson & { family_id: string | null } };
+  const toExportFollowUp = (row: AskedRow): ExportFollowUp => ({
+    id: row.id,
+    asked_by_id: remember(
+      row.asker.family_id === viewer.family_id ? row.asker : departedPerson(`${row.asker.first_name} ${row.asker.last_name}`.trim() || FORMER_MEMBER),
+    ),
+    question: row.question,
+    asked_at: row.created_at.toISOString(),
+    answer: row.answer,
+    answered_at: row.answered_at?.toISOString() ?? null,
+  });
 
   const [me, family, memoryRows] = await Promise.all([
     prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: personSelect }),
@@ -97,6 +123,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
         author_name: true,
         memory_tags: { select: { tagged_user: { select: personSelect }, tagged_name: true }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
         memory_photos: { orderBy: { order_number: "asc" } },
+        follow_ups: followUpsSelect(scope),
       },
       orderBy: [{ memory_date: "asc" }, { created_at: "asc" }, { id: "asc" }],
     }),
@@ -131,6 +158,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
         created_at: photo.created_at.toISOString(),
       };
     }),
+    follow_ups: row.follow_ups.map(toExportFollowUp),
   }));
 
   const submissionFilter = submissionWhere(viewer, scope);
@@ -147,7 +175,14 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
           responses: {
             // A family export carries only the answers the family may read.
             where: scope === "family" ? answerSharedWhere : {},
-            select: { id: true, answer_text: true, is_shared: true, created_at: true, question: { select: { id: true, question_text: true } } },
+            select: {
+              id: true,
+              answer_text: true,
+              is_shared: true,
+              created_at: true,
+              question: { select: { id: true, question_text: true } },
+              follow_ups: followUpsSelect(scope),
+            },
             orderBy: [{ question: { position: "asc" } }, { id: "asc" }],
           },
         },
@@ -171,6 +206,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
         answer_text: response.answer_text,
         is_shared: response.is_shared,
         created_at: response.created_at.toISOString(),
+        follow_ups: response.follow_ups.map(toExportFollowUp),
       })),
     }));
 
