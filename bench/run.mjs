@@ -1,5 +1,5 @@
 // npm run bench [-- --quick] [-- --no-lighthouse] [-- --only=api,lighthouse] [-- --pages=/family-book]
-// [-- --rounds=3]: measures Family Book on this machine. --only runs some parts (api, pages, pdf,
+// [-- --rounds=3] [-- --pairs=5]: measures Family Book on this machine. --only runs some parts (api, pages, pdf,
 // scripts, lighthouse, in-process, book-scale, memory); --pages limits Lighthouse to those pages; --rounds measures
 // GET /api/memories/shared, the baseline and the bare route that many times, one after the other,
 // to show the noise of a shared machine. A run of only some parts writes bench/results/, not
@@ -37,6 +37,11 @@ const onlyParts = option("only")?.split(",");
 const want = (part) => (onlyParts ? onlyParts.includes(part) : part !== "lighthouse" || !skipLighthouse);
 const lighthousePages = option("pages")?.split(",") ?? ["/", "/register", "/memories", "/family-book", "/questionnaires", "/family-dashboard"];
 const rounds = Number(option("rounds") ?? 1);
+/**
+ * --pairs=N: GET /api/memories/shared and the baseline measured turn about, N times each, which
+ * goes first alternating, so that the machine's drift over minutes falls on both alike.
+ */
+const pairs = Number(option("pairs") ?? (process.argv.includes("--quick") ? 2 : 5));
 /** --cpu-prof=<folder>: the app under load writes a V8 CPU profile there when it stops. */
 const cpuProfileDir = option("cpu-prof");
 /** --variant-node-options="<flags>": a second instance of the app, started with those Node flags, measured in every round too. */
@@ -51,7 +56,7 @@ const seconds = quick ? 5 : 15;
 const warmUpSeconds = quick ? 2 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const authSecret = randomBytes(32).toString("base64url");
-const figures = { machine: {}, backend, quick, parts: onlyParts ?? "all", api: {}, rounds: [], baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, memory: null, lighthouse: {}, pageScripts: {} };
+const figures = { machine: {}, backend, quick, parts: onlyParts ?? "all", api: {}, rounds: [], pairs: [], pairsSummary: null, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, memory: null, lighthouse: {}, pageScripts: {} };
 const log = (...parts) => console.log("[bench]", ...parts);
 const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
@@ -184,6 +189,43 @@ async function lighthouseOnce(url, cookie) {
   };
 }
 
+const ratio = (a, b) => Number((a / b).toFixed(2));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : Number(((sorted[middle - 1] + sorted[middle]) / 2).toFixed(2));
+};
+
+/**
+ * The app and the baseline measured turn about on the same endpoint: each pair's throughput
+ * and p99 ratios are of two loads minutes apart at most, and the median of the pairs is the figure.
+ */
+async function measurePairs({ ours: oursUrl, baseline: baselineUrl, token }) {
+  for (let index = 0; index < pairs; index += 1) {
+    const measure = (url) => autocannon(url, { token });
+    const oursFirst = index % 2 === 0;
+    const first = await measure(oursFirst ? oursUrl : baselineUrl);
+    const second = await measure(oursFirst ? baselineUrl : oursUrl);
+    const [ours, baseline] = oursFirst ? [first, second] : [second, first];
+    const entry = { oursFirst, ours, baseline, ratio: ratio(ours.requestsPerSecond, baseline.requestsPerSecond), p99Ratio: ratio(ours.p99Ms, baseline.p99Ms) };
+    figures.pairs.push(entry);
+    log(`pair ${index + 1}`, JSON.stringify(entry));
+  }
+  if (figures.pairs.length === 0) return;
+  const ratios = figures.pairs.map((entry) => entry.ratio);
+  const p99Ratios = figures.pairs.map((entry) => entry.p99Ratio);
+  figures.pairsSummary = {
+    pairs: figures.pairs.length,
+    medianRatio: median(ratios),
+    minRatio: Math.min(...ratios),
+    maxRatio: Math.max(...ratios),
+    medianP99Ratio: median(p99Ratios),
+    throughputMet: median(ratios) >= 0.8,
+    p99Met: median(p99Ratios) <= 1.5,
+  };
+  log("pairs", figures.pairsSummary);
+}
+
 /** bench/bare-next, built and started with Family Book's own answer to GET /api/memories/shared. */
 async function startBareNext(appBase, token, dataDir) {
   const bareDir = path.join(root, "bench", "bare-next");
@@ -291,6 +333,7 @@ async function main() {
       figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
       figures.baseline.ratio = Number((figures.api["GET /api/memories/shared"].requestsPerSecond / figures.baseline.requestsPerSecond).toFixed(2));
       log("baseline", figures.baseline);
+      await measurePairs({ ours: `${app.url}/api/memories/shared`, baseline: url, token });
     }
     figures.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
     log("bare Next.js route handler", figures.bareRoute);
@@ -413,6 +456,18 @@ function writeReport() {
           ...figures.rounds.map((entry, index) =>
             row([`round ${index + 2}`, `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`, entry.baseline ? `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})` : "—", `${entry.bareRoute.requestsPerSecond} (${entry.bareRoute.p99Ms})`, entry.ratio ?? "—"]),
           ),
+        ]
+      : []),
+    ...(figures.pairsSummary
+      ? [
+          "",
+          row(["GET /api/memories/shared and the baseline, turn about", "first", "ours req/s (p99 ms)", "baseline req/s (p99 ms)", "ratio", "p99 ratio"]),
+          row(["---", "---", "---", "---", "---", "---"]),
+          ...figures.pairs.map((entry, index) =>
+            row([`pair ${index + 1}`, entry.oursFirst ? "ours" : "baseline", `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`, `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})`, entry.ratio, entry.p99Ratio]),
+          ),
+          "",
+          `Median of ${figures.pairsSummary.pairs} pairs: throughput **${figures.pairsSummary.medianRatio}×** the baseline (${figures.pairsSummary.minRatio}–${figures.pairsSummary.maxRatio}), p99 **${figures.pairsSummary.medianP99Ratio}×** the baseline's.`,
         ]
       : []),
     "",
