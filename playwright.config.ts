@@ -34,7 +34,10 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [["list"]],
-  timeout: 60_000,
+  // Each test is a whole journey (several people, emails, axe on every screen, screenshots at two
+  // widths): on a 2-core machine running two of them beside the server, the longest take most of a
+  // minute. Every single step still has its own 10 s (expect) limit.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
