@@ -45,14 +45,16 @@ export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; bod
  * or not the server read the rest. `localAddress` picks the loopback address to connect from.
  */
 export async function sendBody(url: string, options: SendBodyOptions): Promise<RawAnswer> {
-  try {
-    return await sendBodyOnce(url, options);
-  } catch (error) {
-    // The server refuses by answering and closing the connection. If it closes while this side is
-    // still writing, the connection can be reset before its answer is read here, and the answer is
-    // lost; a browser would send the request again, and so does this, once.
-    if ((error as NodeJS.ErrnoException).code !== "EPIPE" && (error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
-    return sendBodyOnce(url, options);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sendBodyOnce(url, options);
+    } catch (error) {
+      // The server refuses by answering and closing the connection. If it closes while this side is
+      // still writing, the connection can be reset before its answer is read here, and the answer is
+      // lost; a browser would send the request again, and so does this, up to three times in all.
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== "EPIPE" && code !== "ECONNRESET") || attempt === 3) throw error;
+    }
   }
 }
 
