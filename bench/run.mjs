@@ -41,7 +41,7 @@ const rounds = Number(option("rounds") ?? 1);
  * --pairs=N: GET /api/memories/shared and the baseline measured turn about, N times each, which
  * goes first alternating, so that the machine's drift over minutes falls on both alike.
  */
-const pairs = Number(option("pairs") ?? (process.argv.includes("--quick") ? 2 : 5));
+const pairs = Number(option("pairs") ?? (quick ? 2 : 5));
 /** --cpu-prof=<folder>: the app under load writes a V8 CPU profile there when it stops. */
 const cpuProfileDir = option("cpu-prof");
 /** --variant-node-options="<flags>": a second instance of the app, started with those Node flags, measured in every round too. */
@@ -331,7 +331,7 @@ async function main() {
       const ours = await (await fetch(`${app.url}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
       const shape = (value) => JSON.stringify(Object.keys(value.data.memories[0] ?? {}).sort());
       figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
-      figures.baseline.ratio = Number((figures.api["GET /api/memories/shared"].requestsPerSecond / figures.baseline.requestsPerSecond).toFixed(2));
+      figures.baseline.ratio = ratio(figures.api["GET /api/memories/shared"].requestsPerSecond, figures.baseline.requestsPerSecond);
       log("baseline", figures.baseline);
       await measurePairs({ ours: `${app.url}/api/memories/shared`, baseline: url, token });
     }
@@ -344,7 +344,7 @@ async function main() {
       if (baselineUrl) entry.baseline = await autocannon(baselineUrl, { token });
       entry.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
       if (variant) entry.variant = { nodeOptions: variantNodeOptions, ...(await autocannon(`${variant.url}/api/memories/shared`, { token })) };
-      if (entry.baseline) entry.ratio = Number((entry.ours.requestsPerSecond / entry.baseline.requestsPerSecond).toFixed(2));
+      if (entry.baseline) entry.ratio = ratio(entry.ours.requestsPerSecond, entry.baseline.requestsPerSecond);
       figures.rounds.push(entry);
       log(`round ${round}`, JSON.stringify(entry));
     }
