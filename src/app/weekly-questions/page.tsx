@@ -29,7 +29,8 @@ export default async function WeeklyQuestionsPage({ searchParams }: { searchPara
     { id: user.id, label: "Me" },
     ...members.filter((member) => member.id !== user.id).map((member) => ({ id: member.id, label: `${member.first_name} ${member.last_name}`.trim() })),
   ];
-  const timeZones = Intl.supportedValuesOf("timeZone");
+  // The form starts on UTC until the browser names its own zone; the IANA list leaves UTC out.
+  const timeZones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
   const initialQuestionnaireId = typeof questionnaire === "string" && questionnaires.some((entry) => entry.id === questionnaire) ? questionnaire : undefined;
 
   return (

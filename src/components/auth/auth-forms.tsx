@@ -17,6 +17,7 @@ import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { InviteNotice, type InviteAtOpen } from "./invite-notice";
 import { registrationFailureMessage } from "./registration-failure";
+import { registerShown } from "@/components/forms/register-shown";
 
 export type AuthTab = "login" | "register";
 
@@ -70,10 +71,10 @@ function LoginForm({ googleEnabled, next }: { googleEnabled: boolean; next?: str
         </Alert>
       )}
       <FormField id="login-email" label="Email" error={errors.email?.message} required>
-        {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
+        {(control) => <Input {...control} type="email" autoComplete="email" required {...registerShown(form, "email")} />}
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message} required>
-        {(control) => <Input {...control} type="password" autoComplete="current-password" required {...form.register("password")} />}
+        {(control) => <Input {...control} type="password" autoComplete="current-password" required {...registerShown(form, "password")} />}
       </FormField>
       <Link href="/forgot-password" className="-mt-2 self-start rounded-md py-2 font-medium text-primary underline underline-offset-4">
         Forgot your password?
@@ -131,19 +132,19 @@ function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled, nex
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="register-first-name" label="First name" error={errors.first_name?.message} required>
-          {(control) => <Input {...control} autoComplete="given-name" required {...form.register("first_name")} />}
+          {(control) => <Input {...control} autoComplete="given-name" required {...registerShown(form, "first_name")} />}
         </FormField>
         <FormField id="register-last-name" label="Last name" error={errors.last_name?.message} required>
-          {(control) => <Input {...control} autoComplete="family-name" required {...form.register("last_name")} />}
+          {(control) => <Input {...control} autoComplete="family-name" required {...registerShown(form, "last_name")} />}
         </FormField>
       </div>
       <FormField id="register-email" label="Email" error={errors.email?.message} required>
-        {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
+        {(control) => <Input {...control} type="email" autoComplete="email" required {...registerShown(form, "email")} />}
       </FormField>
       <FormField id="register-password" label="Password" hint="At least 8 characters. A few words only you would put together are strong and easy to remember." error={errors.password?.message} required>
         {(control) => (
           <>
-            <Input {...control} aria-describedby={`${control["aria-describedby"]} register-password-strength`} type="password" autoComplete="new-password" required {...form.register("password")} />
+            <Input {...control} aria-describedby={`${control["aria-describedby"]} register-password-strength`} type="password" autoComplete="new-password" required {...registerShown(form, "password")} />
             <PasswordStrength id="register-password-strength" password={password} owner={{ first_name: firstName, last_name: lastName, email }} />
           </>
         )}

@@ -10,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { apiRequest } from "@/lib/api-client";
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from "@/lib/schemas/auth";
+import { registerShown } from "@/components/forms/register-shown";
 
 // "Forgot your password?" (docs/product.md §4): an email address in, the same answer out whether
 // or not an account uses it. The answer replaces the form and takes the focus, so a screen
@@ -63,7 +64,7 @@ export function ForgotPasswordForm({ initialEmail = "" }: { initialEmail?: strin
         </Alert>
       )}
       <FormField id="forgot-email" label="Email" hint="The address you use to sign in to Family Book." error={errors.email?.message} required>
-        {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
+        {(control) => <Input {...control} type="email" autoComplete="email" required {...registerShown(form, "email")} />}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Email me a link"}

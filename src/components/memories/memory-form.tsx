@@ -21,6 +21,7 @@ import type { MemoryDto } from "@/server/memories/memory-dto";
 import { PhotoPicker, type NewPhoto } from "./photo-picker";
 import { TagChecklist, type TaggableMember } from "./tag-checklist";
 import { PhotoUploadError, uploadPhoto } from "./upload-photo";
+import { registerShown } from "@/components/forms/register-shown";
 
 type Props = {
   mode: "add" | "edit";
@@ -225,13 +226,13 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
           <DraftRestoredNotice save={mode === "add" ? "Save Memory" : "Save Changes"} photosToChooseAgain={restored.photosToChooseAgain} />
         )}
         <FormField id={`${idPrefix}-title`} label="Title" error={errors.title?.message} required>
-          {(control) => <Input {...control} required maxLength={200} disabled={saving} {...form.register("title")} />}
+          {(control) => <Input {...control} required maxLength={200} disabled={saving} {...registerShown(form, "title")} />}
         </FormField>
         <FormField id={`${idPrefix}-date`} label="Date of Memory" error={errors.memory_date?.message} required>
-          {(control) => <Input {...control} type="date" required max={today} disabled={saving} className="sm:max-w-xs" {...form.register("memory_date")} />}
+          {(control) => <Input {...control} type="date" required max={today} disabled={saving} className="sm:max-w-xs" {...registerShown(form, "memory_date")} />}
         </FormField>
         <FormField id={`${idPrefix}-content`} label="Memory" hint="Tell the story: who was there, what happened, how it felt." error={errors.content?.message} required>
-          {(control) => <Textarea {...control} required rows={8} disabled={saving} {...form.register("content")} />}
+          {(control) => <Textarea {...control} required rows={8} disabled={saving} {...registerShown(form, "content")} />}
         </FormField>
         <PhotoPicker
           existing={existing}

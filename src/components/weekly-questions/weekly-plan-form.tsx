@@ -13,6 +13,7 @@ import { showFieldErrors } from "@/lib/form-errors";
 import { WEEKDAYS } from "@/lib/dates";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import type { NewWeeklyPlanInput } from "@/lib/schemas/weekly-questions";
+import { registerChecked, registerShown } from "@/components/forms/register-shown";
 
 // Setting up weekly questions (docs/product.md §13): for whom, which questions, which weekday and
 // hour in the recipient's time zone (the browser's own, to start with), and whether answers are
@@ -78,7 +79,7 @@ export function WeeklyPlanForm({
       )}
       <FormField id="weekly-recipient" label="Who gets the questions" hint="You, or a relative in your family. They are told who set it up and can pause or stop at any time." error={errors.recipient_id?.message} required>
         {(control) => (
-          <NativeSelect {...control} {...form.register("recipient_id")}>
+          <NativeSelect {...control} {...registerShown(form, "recipient_id")}>
             {recipients.map((recipient) => (
               <option key={recipient.id} value={recipient.id}>
                 {recipient.label}
@@ -91,18 +92,18 @@ export function WeeklyPlanForm({
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-base font-medium">Which questions</legend>
         <label className="flex min-h-11 items-center gap-3 text-base">
-          <input type="radio" value="surprise" className="size-5 accent-primary" {...form.register("source")} />
+          <input type="radio" className="size-5 accent-primary" {...registerChecked(form, "source", "surprise")} />
           Surprise me: a question from the library each week, never one already answered
         </label>
         <label className="flex min-h-11 items-center gap-3 text-base">
-          <input type="radio" value="questionnaire" className="size-5 accent-primary" {...form.register("source")} />
+          <input type="radio" className="size-5 accent-primary" {...registerChecked(form, "source", "questionnaire")} />
           The questions of one questionnaire, in order
         </label>
       </fieldset>
       {source === "questionnaire" && (
         <FormField id="weekly-questionnaire" label="Questionnaire" error={errors.questionnaire_id?.message} required>
           {(control) => (
-            <NativeSelect {...control} {...form.register("questionnaire_id")}>
+            <NativeSelect {...control} {...registerShown(form, "questionnaire_id")}>
               {questionnaires.map((questionnaire) => (
                 <option key={questionnaire.id} value={questionnaire.id}>
                   {questionnaire.label}
@@ -116,7 +117,7 @@ export function WeeklyPlanForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="weekly-weekday" label="Day of the week" error={errors.weekday?.message} required>
           {(control) => (
-            <NativeSelect {...control} {...form.register("weekday", { valueAsNumber: true })}>
+            <NativeSelect {...control} {...registerShown(form, "weekday", { valueAsNumber: true })}>
               {WEEKDAYS.map((name, index) => (
                 <option key={name} value={index + 1}>
                   {name}
@@ -127,7 +128,7 @@ export function WeeklyPlanForm({
         </FormField>
         <FormField id="weekly-hour" label="Time" error={errors.hour?.message} required>
           {(control) => (
-            <NativeSelect {...control} {...form.register("hour", { valueAsNumber: true })}>
+            <NativeSelect {...control} {...registerShown(form, "hour", { valueAsNumber: true })}>
               {Array.from({ length: 24 }, (_, hour) => (
                 <option key={hour} value={hour}>
                   {hourLabel(hour)}
@@ -139,7 +140,7 @@ export function WeeklyPlanForm({
       </div>
       <FormField id="weekly-time-zone" label="Time zone of the person who gets the questions" hint="The day and time above are theirs." error={errors.time_zone?.message} required>
         {(control) => (
-          <NativeSelect {...control} {...form.register("time_zone")}>
+          <NativeSelect {...control} {...registerShown(form, "time_zone")}>
             {timeZones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll("_", " ")}
@@ -150,7 +151,7 @@ export function WeeklyPlanForm({
       </FormField>
 
       <label className="flex min-h-11 items-start gap-3 text-base">
-        <input type="checkbox" className="mt-1 size-5 accent-primary" {...form.register("share_by_default")} />
+        <input type="checkbox" className="mt-1 size-5 accent-primary" {...registerChecked(form, "share_by_default")} />
         <span>
           Share answers with the family when they are saved
           <span className="block text-muted-foreground">Off: answers stay private until their author shares them. Either way, the author can change it for each answer.</span>
@@ -158,7 +159,7 @@ export function WeeklyPlanForm({
       </label>
 
       <label className="flex min-h-11 items-start gap-3 text-base">
-        <input type="checkbox" className="mt-1 size-5 accent-primary" {...form.register("first_question_now")} />
+        <input type="checkbox" className="mt-1 size-5 accent-primary" {...registerChecked(form, "first_question_now")} />
         <span>
           Send the first question now
           <span className="block text-muted-foreground">Off: the first one goes on the chosen day and time.</span>
