@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { stableUuid } from "../../src/lib/stable-id";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { createMemory } from "./support/content";
+import { confirmAddress, linkIn, waitForEmail } from "./support/outbox";
 
 // On a slow phone a form is on screen seconds before the page's scripts have run. It must show what
 // is saved from the first moment, and whatever the person types or chooses in those seconds must
@@ -19,6 +21,8 @@ async function holdScripts(page: Page) {
     await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
   };
 }
+
+const childhood = stableUuid("questionnaire:childhood");
 
 test.describe("forms before the page's scripts have run", () => {
   test.use({ timezoneId: "UTC" });
@@ -72,5 +76,41 @@ test.describe("forms before the page's scripts have run", () => {
     await expect(page.getByText("Weekly questions set up", { exact: true })).toBeVisible();
     const plans = page.getByRole("region", { name: "Weekly questions", exact: true });
     await expect(plans.getByText("Wednesdays at 10:00 (UTC)", { exact: true })).toBeVisible();
+  });
+
+  test("an answer typed on the weekly question's page before the scripts ran is the one saved", async ({ page }) => {
+    const rose = newPerson("Rose", "Slow");
+    const { id } = await registerThroughApi(page.request, rose);
+    await confirmAddress(page.request, rose.email);
+    const plan = await page.request.post("/api/weekly-questions", {
+      data: { recipient_id: id, source: "questionnaire", questionnaire_id: childhood, weekday: 7, hour: 10, time_zone: "UTC", share_by_default: false, first_question_now: true },
+    });
+    expect(plan.status(), await plan.text()).toBe(201);
+    const weekly = await waitForEmail(rose.email, "This week's question: Where and when were you born?");
+    const link = linkIn(weekly, "/answer");
+
+    const release = await holdScripts(page);
+    await page.goto(link.pathname + link.search, { waitUntil: "domcontentloaded" });
+    const answer = page.getByRole("textbox", { name: "Your answer" });
+    await answer.fill("In Lagos, in the spring of 1948.");
+    await release(answer);
+    await expect(answer).toHaveValue("In Lagos, in the spring of 1948.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you, Rose! Your answer is saved." })).toBeVisible();
+    const saved = await page.request.get(`/api/questionnaires/${childhood}/responses`);
+    expect(saved.status()).toBe(200);
+    expect(JSON.stringify(await saved.json())).toContain("In Lagos, in the spring of 1948.");
+  });
+
+  test("an answer typed on /ask before the scripts ran is carried into its questionnaire", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson("Grace", "Slow"));
+    const release = await holdScripts(page);
+    await page.goto("/ask", { waitUntil: "domcontentloaded" });
+    const card = page.getByRole("region", { name: "Where and when were you born?" });
+    await card.getByLabel("Your answer").fill("In Cardiff, in the spring of 1948.");
+    await release(card.getByLabel("Your answer"));
+    await card.getByRole("button", { name: "Continue with my answer" }).click();
+    await expect(page).toHaveURL(new RegExp(`/questionnaires/${childhood}$`));
+    await expect(page.getByLabel(/Where and when were you born/)).toHaveValue("In Cardiff, in the spring of 1948.");
   });
 });

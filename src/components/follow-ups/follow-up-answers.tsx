@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -11,6 +11,7 @@ import { formatRelativeTime } from "@/lib/dates";
 import { familyBookItemPath } from "@/lib/family-book/item-path";
 import { FOLLOW_UP_ANSWER_MAX_LENGTH, followUpAnswerProblem } from "@/lib/follow-ups";
 import type { FollowUpDto } from "@/server/follow-ups/follow-up-dto";
+import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 
 // The author's waiting questions (docs/product.md §22): each with who asked, about which story,
 // and a box to answer it once. An answered question leaves the list, and what was typed stays in
@@ -23,6 +24,8 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeScripts(field, setText);
   const asker = fullName(followUp.asked_by);
   const story = followUp.item.type === "memory" ? `“${followUp.item.title}”` : `your answer to “${followUp.item.title}”`;
 
@@ -63,6 +66,7 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
         <form onSubmit={submit} noValidate className="flex flex-col gap-2">
           <Label htmlFor={`${id}-answer`}>Your answer to {followUp.asked_by.first_name}</Label>
           <Textarea
+            ref={field}
             id={`${id}-answer`}
             value={text}
             onChange={(event) => setText(event.target.value)}

@@ -3,8 +3,9 @@
 import { ArrowRightIcon, ListIcon, PenLineIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { keepDraft } from "@/components/forms/signed-out-draft";
+import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -28,6 +29,8 @@ export function QuestionToAsk({ offered, viewerId }: { offered: QuestionToAskDto
   const [answer, setAnswer] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeScripts(field, setAnswer);
   const { question, questionnaire, position } = offered;
   const questionnaireHref = `/questionnaires/${questionnaire.id}`;
 
@@ -57,7 +60,7 @@ export function QuestionToAsk({ offered, viewerId }: { offered: QuestionToAskDto
       <form onSubmit={carryOn} noValidate aria-labelledby="asked-title" className="flex flex-col gap-4">
         <FormField id="asked-answer" label="Your answer" hint={question.description ?? undefined} error={problem ?? undefined} required>
           {(control) => (
-            <Textarea {...control} rows={5} placeholder={ANSWER_PLACEHOLDER} value={answer} onChange={(event) => setAnswer(event.currentTarget.value)} disabled={busy} />
+            <Textarea {...control} ref={field} rows={5} placeholder={ANSWER_PLACEHOLDER} value={answer} onChange={(event) => setAnswer(event.currentTarget.value)} disabled={busy} />
           )}
         </FormField>
         <p className="text-muted-foreground">

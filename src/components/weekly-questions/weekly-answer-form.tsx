@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -20,6 +21,7 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
   const [saved, setSaved] = useState<{ shared: boolean } | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const thanks = useRef<HTMLHeadingElement>(null);
+  useTypedBeforeScripts(field, setText);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
