@@ -26,6 +26,7 @@ if (process.argv.includes("--worker")) {
       // Overwrites anything the client sent under the same name.
       request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     });
+    server.on("connection", lingerBeforeClosing);
     servers.push(server);
     return server;
   };
@@ -33,6 +34,29 @@ if (process.argv.includes("--worker")) {
   process.env.NEXT_MANUAL_SIG_HANDLE = "true";
   stopOnSignals(servers);
   await import("./server.js");
+}
+
+/** How long a closing connection goes on reading (and dropping) what the client still sends. */
+const LINGER_MS = 3_000;
+
+/**
+ * A refused body (413, docs/decisions/007-bounded-requests.md) is answered before it has arrived,
+ * with `Connection: close`. Node then closes the socket as soon as the answer is written; the bytes
+ * still arriving make the kernel reset the connection, and a reset throws away the answer the client
+ * had not read yet — a browser shows "connection reset" instead of the message. Like nginx's
+ * lingering close, the socket is half-closed and goes on reading and dropping what arrives until the
+ * client closes its side, for 3 s at most.
+ */
+function lingerBeforeClosing(socket) {
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function lingeringDestroySoon() {
+    if (this.readableEnded || this.destroyed) return destroySoon.call(this);
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS).unref();
+    this.once("end", () => this.destroy());
+    this.once("close", () => clearTimeout(timer));
+    this.resume();
+  };
 }
 
 /** How long requests under way get to finish once the instance is told to stop. */

@@ -44,23 +44,9 @@ export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; bod
  * with a Content-Length or chunked, and resolves with the answer as soon as it arrives, whether
  * or not the server read the rest. `localAddress` picks the loopback address to connect from.
  */
-export async function sendBody(url: string, options: SendBodyOptions): Promise<RawAnswer> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await sendBodyOnce(url, options);
-    } catch (error) {
-      // The server refuses by answering and closing the connection. If it closes while this side is
-      // still writing, the connection can be reset before its answer is read here, and the answer is
-      // lost; a browser would send the request again, and so does this, up to three times in all.
-      const code = (error as NodeJS.ErrnoException).code;
-      if ((code !== "EPIPE" && code !== "ECONNRESET") || attempt === 3) throw error;
-    }
-  }
-}
-
 type SendBodyOptions = { method?: string; headers?: Record<string, string>; totalBytes: number; chunked?: boolean; prefix?: string; localAddress?: string };
 
-function sendBodyOnce(url: string, { method = "POST", headers = {}, totalBytes, chunked = false, prefix = "", localAddress }: SendBodyOptions): Promise<RawAnswer> {
+export function sendBody(url: string, { method = "POST", headers = {}, totalBytes, chunked = false, prefix = "", localAddress }: SendBodyOptions): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       requestOptions(url, { method, localAddress, headers: { ...headers, ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(totalBytes) }) } }),
@@ -79,8 +65,8 @@ function sendBodyOnce(url: string, { method = "POST", headers = {}, totalBytes, 
     });
     request.on("error", (error: NodeJS.ErrnoException) => {
       if (answered) return;
-      // The server closes the connection as it refuses: a write can fail (EPIPE) just before its
-      // answer is read from the same socket. Give that answer a moment to arrive.
+      // The server half-closes the connection as it refuses: a write can fail (EPIPE) just before
+      // its answer is read from the same socket. Give that answer a moment to arrive.
       if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => answered || reject(error), 2_000);
       else reject(error);
     });
