@@ -88,6 +88,10 @@ describe.each(["memory", "answer"] as const)("Tell us more on a shared %s", (typ
     expect(answered.status).toBe(200);
     expect(answered.body.data.follow_up).toMatchObject({ answer: "In the hay loft, all six of us." });
     expect((await pending(owner)).body.data.follow_ups.map((entry: { id: string }) => entry.id)).not.toContain(id);
+    // Its notification now leads to the story, where the answer is, not to an emptied list.
+    const after = await call(notificationsRoute, "/api/notifications", { token: owner.token });
+    const entry = (after.body.data.notifications as { follow_up_id: string | null; href: string }[]).find((notification) => notification.follow_up_id === id);
+    expect(entry?.href).toBe(type === "memory" ? `/family-book?member=${owner.user.id}#memory-${item.id}` : `/family-book?tab=responses&member=${owner.user.id}#answer-${item.id}`);
 
     for (const reader of [owner, relative, cousin]) {
       const summary = await summaryOf(item, reader);

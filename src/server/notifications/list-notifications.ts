@@ -74,6 +74,7 @@ const entryRowSchema = z.strictObject({
   response_id: z.guid().nullable(),
   comment_id: z.guid().nullable(),
   follow_up_id: z.string().nullable(),
+  follow_up_answered: z.boolean(),
   item_title: z.string().nullable(),
   item_author_id: z.guid().nullable(),
 });
@@ -101,7 +102,7 @@ export async function readEntries(viewer: Viewer, { limit, cursor, where = Prism
       SELECT n.id::text AS id, n.kind, ${isoTimestamp("g.latest_at")} AS created_at, g.unread,
              (SELECT COALESCE(json_agg(a), '[]') FROM (SELECT json_array_elements(g.actors) AS a LIMIT 3) first_three) AS actors,
              g.actor_count, n.reaction_kind::text AS reaction, n.memory_id::text AS memory_id, n.response_id::text AS response_id,
-             n.comment_id::text AS comment_id, n.follow_up_id,
+             n.comment_id::text AS comment_id, n.follow_up_id, fq.answered_at IS NOT NULL AS follow_up_answered,
              COALESCE(im.title, q.question_text) AS item_title, COALESCE(im.user_id, isub.user_id)::text AS item_author_id
         FROM g
         JOIN notifications n ON n.id = g.latest_id
@@ -109,6 +110,7 @@ export async function readEntries(viewer: Viewer, { limit, cursor, where = Prism
         LEFT JOIN responses ir ON ir.id = n.response_id
         LEFT JOIN submissions isub ON isub.id = ir.submission_id
         LEFT JOIN questions q ON q.id = ir.question_id
+        LEFT JOIN follow_up_questions fq ON fq.id = CASE WHEN n.follow_up_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN n.follow_up_id::uuid END
         ${after}
        ORDER BY g.latest_at DESC, g.latest_id DESC
        LIMIT ${limit}`,
@@ -117,7 +119,8 @@ export async function readEntries(viewer: Viewer, { limit, cursor, where = Prism
 }
 
 function hrefOf(row: EntryRow) {
-  if (row.kind === "follow_up" && row.follow_up_id) return followUpPath(row.follow_up_id);
+  // A question still waiting leads to where it is answered; once answered, to the story it is under.
+  if (row.kind === "follow_up" && row.follow_up_id && !row.follow_up_answered) return followUpPath(row.follow_up_id);
   if (row.memory_id) return familyBookItemPath({ type: "memory", id: row.memory_id }, row.item_author_id);
   if (row.response_id) return familyBookItemPath({ type: "answer", id: row.response_id }, row.item_author_id);
   return "/family-dashboard";
