@@ -15,6 +15,12 @@ import { fileURLToPath } from "node:url";
 
 export const PEER_ADDRESS_HEADER = "x-family-book-peer-address";
 
+/** How long an idle kept-alive connection stays open (Next's own KEEP_ALIVE_TIMEOUT, when set, wins). */
+const KEEP_ALIVE_MS = 65_000;
+
+/** How long a closing connection goes on reading (and dropping) what the client still sends. */
+const LINGER_MS = 3_000;
+
 if (process.argv.includes("--worker")) {
   await startWorker();
 } else {
@@ -27,6 +33,11 @@ if (process.argv.includes("--worker")) {
       request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     });
     server.on("connection", lingerBeforeClosing);
+    // An idle kept-alive connection is closed by the server after this long. Node's 5 s let a client
+    // that reused one at that very moment have its request reset; clients and load balancers keep
+    // theirs up to a minute, so the server keeps them a little longer than that.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     servers.push(server);
     return server;
   };
@@ -35,9 +46,6 @@ if (process.argv.includes("--worker")) {
   stopOnSignals(servers);
   await import("./server.js");
 }
-
-/** How long a closing connection goes on reading (and dropping) what the client still sends. */
-const LINGER_MS = 3_000;
 
 /**
  * A refused body (413, docs/decisions/007-bounded-requests.md) is answered before it has arrived,

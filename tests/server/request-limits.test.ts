@@ -54,7 +54,7 @@ describe.each(cases)("$route", ({ path, totalBytes, headers, ...rest }) => {
   }
 });
 
-describe("a refused body's answer reaches the client", () => {
+describe("connections", () => {
   /** Sends 300 MB to the registration route on a raw connection, and reads nothing for `readAfterMs`. */
   function sendReadingLate(readAfterMs: number) {
     return new Promise<{ answer: string; error: string | null }>((resolve) => {
@@ -91,6 +91,12 @@ describe("a refused body's answer reaches the client", () => {
       expect(answer.split("\r\n")[0], `the connection ended with ${error ?? "no error"}`).toBe("HTTP/1.1 413 Payload Too Large");
       expect(answer).toContain(BODY_TOO_LARGE);
     }
+  });
+
+  it("keeps an idle kept-alive connection for 65 s, so a client reusing it after Node's usual 5 s is not reset", async () => {
+    const answer = await requestFrom(`${app.url}/api/auth/me`, { method: "GET", headers: { connection: "keep-alive" } });
+    expect(answer.status).toBe(401);
+    expect(answer.headers["keep-alive"]).toBe("timeout=65");
   });
 });
 
