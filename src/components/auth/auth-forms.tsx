@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { PasswordStrength } from "@/components/auth/password-strength";
+import { registerShown } from "@/components/forms/register-shown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,7 +18,6 @@ import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { InviteNotice, type InviteAtOpen } from "./invite-notice";
 import { registrationFailureMessage } from "./registration-failure";
-import { registerShown } from "@/components/forms/register-shown";
 
 export type AuthTab = "login" | "register";
 

@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { registerShown } from "@/components/forms/register-shown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { apiRequest } from "@/lib/api-client";
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from "@/lib/schemas/auth";
-import { registerShown } from "@/components/forms/register-shown";
 
 // "Forgot your password?" (docs/product.md §4): an email address in, the same answer out whether
 // or not an account uses it. The answer replaces the form and takes the focus, so a screen

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -11,7 +12,6 @@ import { formatRelativeTime } from "@/lib/dates";
 import { familyBookItemPath } from "@/lib/family-book/item-path";
 import { FOLLOW_UP_ANSWER_MAX_LENGTH, followUpAnswerProblem } from "@/lib/follow-ups";
 import type { FollowUpDto } from "@/server/follow-ups/follow-up-dto";
-import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 
 // The author's waiting questions (docs/product.md §22): each with who asked, about which story,
 // and a box to answer it once. An answered question leaves the list, and what was typed stays in

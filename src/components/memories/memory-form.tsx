@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { registerShown } from "@/components/forms/register-shown";
 import { keepDraft, SessionEndedError, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
 import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Alert } from "@/components/ui/alert";
@@ -21,7 +22,6 @@ import type { MemoryDto } from "@/server/memories/memory-dto";
 import { PhotoPicker, type NewPhoto } from "./photo-picker";
 import { TagChecklist, type TaggableMember } from "./tag-checklist";
 import { PhotoUploadError, uploadPhoto } from "./upload-photo";
-import { registerShown } from "@/components/forms/register-shown";
 
 type Props = {
   mode: "add" | "edit";

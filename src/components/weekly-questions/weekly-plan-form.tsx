@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { registerChecked, registerShown } from "@/components/forms/register-shown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -13,7 +14,6 @@ import { showFieldErrors } from "@/lib/form-errors";
 import { WEEKDAYS } from "@/lib/dates";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import type { NewWeeklyPlanInput } from "@/lib/schemas/weekly-questions";
-import { registerChecked, registerShown } from "@/components/forms/register-shown";
 
 // Setting up weekly questions (docs/product.md §13): for whom, which questions, which weekday and
 // hour in the recipient's time zone (the browser's own, to start with), and whether answers are
