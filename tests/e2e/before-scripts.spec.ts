@@ -93,6 +93,11 @@ test.describe("forms before the page's scripts have run", () => {
     await page.goto(link.pathname + link.search, { waitUntil: "domcontentloaded" });
     const answer = page.getByRole("textbox", { name: "Your answer" });
     await answer.fill("In Lagos, in the spring of 1948.");
+    // Save tapped before the scripts have run does nothing: the answer stays, and stays out of the address.
+    const address = page.url();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(answer).toHaveValue("In Lagos, in the spring of 1948.");
+    expect(page.url()).toBe(address);
     await release(answer);
     await expect(answer).toHaveValue("In Lagos, in the spring of 1948.");
     await page.getByRole("button", { name: "Save" }).click();
@@ -112,5 +117,25 @@ test.describe("forms before the page's scripts have run", () => {
     await card.getByRole("button", { name: "Continue with my answer" }).click();
     await expect(page).toHaveURL(new RegExp(`/questionnaires/${childhood}$`));
     await expect(page.getByLabel(/Where and when were you born/)).toHaveValue("In Cardiff, in the spring of 1948.");
+  });
+
+  test("Sign In pressed before the scripts ran sends nothing, so the password never lands in the address", async ({ page, browser }) => {
+    const person = newPerson("Otto", "Early");
+    const other = await browser.newContext();
+    await registerThroughApi(other.request, person);
+    await other.close();
+    const release = await holdScripts(page);
+    await page.goto("/register?tab=login", { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email").fill(person.email);
+    await form.getByLabel("Password").fill(person.password);
+    await form.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(form.getByLabel("Password")).toHaveValue(person.password);
+    expect(page.url()).not.toContain("password");
+    expect(new URL(page.url()).search).toBe("?tab=login");
+
+    await release(form);
+    await form.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/family-dashboard$/);
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { PasswordStrength } from "@/components/auth/password-strength";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { registerShown } from "@/components/forms/register-shown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -64,7 +65,7 @@ function LoginForm({ googleEnabled, next }: { googleEnabled: boolean; next?: str
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Login">
+    <form {...handledByScripts} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Login">
       {formError && (
         <Alert variant="destructive" role="alert">
           {formError}
@@ -124,7 +125,7 @@ function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled, nex
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Register">
+    <form {...handledByScripts} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Register">
       {formError && (
         <Alert variant="destructive" role="alert">
           {formError}

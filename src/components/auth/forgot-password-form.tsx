@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { registerShown } from "@/components/forms/register-shown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -56,7 +57,7 @@ export function ForgotPasswordForm({ initialEmail = "" }: { initialEmail?: strin
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Forgot your password">
+    <form {...handledByScripts} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Forgot your password">
       <p>Type the email address you signed up with. We will email you a link to choose a new password.</p>
       {formError && (
         <Alert variant="destructive" role="alert">

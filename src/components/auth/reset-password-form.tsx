@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { PasswordStrength } from "@/components/auth/password-strength";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -46,7 +47,7 @@ export function ResetPasswordForm({ token, owner }: { token: string; owner: Pass
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Choose a new password">
+    <form {...handledByScripts} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Choose a new password">
       {formError && (
         <Alert variant="destructive" role="alert" className="flex flex-col gap-2">
           <p>{formError}</p>

@@ -3,6 +3,7 @@
 import { CircleHelpIcon, MessageCircleIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -68,7 +69,7 @@ function CommentForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+    <form {...handledByScripts} onSubmit={submit} noValidate className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
       <Textarea
         id={id}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { keepDraft, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
 import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Alert } from "@/components/ui/alert";
@@ -73,7 +74,7 @@ function InvitationForm({ afterSend, viewerId }: { afterSend: () => void; viewer
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Invite by email" className="flex flex-col gap-4">
+    <form {...handledByScripts} onSubmit={submit} noValidate aria-label="Invite by email" className="flex flex-col gap-4">
       {formError && (
         <Alert variant="destructive" role="alert">
           {formError}

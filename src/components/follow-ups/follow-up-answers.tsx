@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -63,7 +64,7 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
           </Link>
         </p>
         <blockquote className="border-l-4 border-primary/40 pl-4 text-lg break-words whitespace-pre-line">{followUp.question}</blockquote>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+        <form {...handledByScripts} onSubmit={submit} noValidate className="flex flex-col gap-2">
           <Label htmlFor={`${id}-answer`}>Your answer to {followUp.asked_by.first_name}</Label>
           <Textarea
             ref={field}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { registerShown } from "@/components/forms/register-shown";
 import { keepDraft, SessionEndedError, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
 import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
@@ -215,7 +216,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
 
   return (
     <Card>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label={mode === "add" ? "Add a new memory" : "Edit memory"}>
+      <form {...handledByScripts} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label={mode === "add" ? "Add a new memory" : "Edit memory"}>
         {formError && (
           <Alert variant="destructive" role="alert">
             {formError}

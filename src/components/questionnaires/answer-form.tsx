@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { keepDraft, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
 import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Button } from "@/components/ui/button";
@@ -160,7 +161,7 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
+    <form {...handledByScripts} onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
       {signedOut && <SignedOutNotice action="save your answers" kept={signedOut} />}
       {restored?.from === "signed-out" && !signedOut && <DraftRestoredNotice save="Submit" />}
       {restored?.from === "ask" && !signedOut && (

@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { keepDraft, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
 import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { Alert } from "@/components/ui/alert";
@@ -126,7 +127,7 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
   const questionsError = errors.questions?.message ?? errors.questions?.root?.message;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create Custom Family Questionnaire" className="flex flex-col gap-8">
+    <form {...handledByScripts} onSubmit={submit} noValidate aria-label="Create Custom Family Questionnaire" className="flex flex-col gap-8">
       {signedOut && <SignedOutNotice action="create your questionnaire" kept={signedOut} />}
       {restored && !signedOut && <DraftRestoredNotice save="Create Questionnaire" />}
       <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 shadow-sm sm:p-6">

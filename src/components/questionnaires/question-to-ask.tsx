@@ -4,6 +4,7 @@ import { ArrowRightIcon, ListIcon, PenLineIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { keepDraft } from "@/components/forms/signed-out-draft";
 import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 import { Button } from "@/components/ui/button";
@@ -57,7 +58,7 @@ export function QuestionToAsk({ offered, viewerId }: { offered: QuestionToAskDto
         </CardTitle>
         <CardDescription className="text-base">From the questionnaire “{questionnaire.title}”</CardDescription>
       </CardHeader>
-      <form onSubmit={carryOn} noValidate aria-labelledby="asked-title" className="flex flex-col gap-4">
+      <form {...handledByScripts} onSubmit={carryOn} noValidate aria-labelledby="asked-title" className="flex flex-col gap-4">
         <FormField id="asked-answer" label="Your answer" hint={question.description ?? undefined} error={problem ?? undefined} required>
           {(control) => (
             <Textarea {...control} ref={field} rows={5} placeholder={ANSWER_PLACEHOLDER} value={answer} onChange={(event) => setAnswer(event.currentTarget.value)} disabled={busy} />

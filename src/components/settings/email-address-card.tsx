@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -47,7 +48,7 @@ export function EmailAddressCard({ email, confirmed, signsInWithGoogle }: { emai
       {signsInWithGoogle ? (
         <p>{GOOGLE_ACCOUNT_EMAIL}</p>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Change email address" className="flex flex-col gap-4">
+        <form {...handledByScripts} onSubmit={submit} noValidate aria-label="Change email address" className="flex flex-col gap-4">
           {formError && (
             <Alert variant="destructive" role="alert">
               {formError}

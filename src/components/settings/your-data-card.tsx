@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -168,7 +169,7 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
         )}
       </section>
 
-      <form onSubmit={importFile} aria-labelledby="import-heading" className="flex flex-col gap-3">
+      <form {...handledByScripts} onSubmit={importFile} aria-labelledby="import-heading" className="flex flex-col gap-3">
         <h3 id="import-heading" className="text-lg font-semibold">
           Import an export
         </h3>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -67,7 +68,7 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
   }
 
   return (
-    <form onSubmit={save} noValidate aria-label="Answer this question" className="flex flex-col gap-4">
+    <form {...handledByScripts} onSubmit={save} noValidate aria-label="Answer this question" className="flex flex-col gap-4">
       {formError && (
         <Alert variant="destructive" role="alert">
           {formError}

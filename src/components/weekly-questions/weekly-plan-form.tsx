@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { registerChecked, registerShown } from "@/components/forms/register-shown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -71,7 +72,7 @@ export function WeeklyPlanForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Set up weekly questions" className="flex flex-col gap-6">
+    <form {...handledByScripts} onSubmit={submit} noValidate aria-label="Set up weekly questions" className="flex flex-col gap-6">
       {formError && (
         <Alert variant="destructive" role="alert">
           {formError}
