@@ -33,7 +33,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: [["list"]],
+  // The JSON report is what `npm test` counts its "N passed, N failed" line from (scripts/lib/test-tally.mjs).
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_REPORT ?? "test-results/playwright-report.json" }]],
   // Each test is a whole journey (several people, emails, axe on every screen, screenshots at two
   // widths): on a 2-core machine running two of them beside the server, the longest take most of a
   // minute. Every single step still has its own 10 s (expect) limit.
@@ -50,7 +51,11 @@ export default defineConfig({
   projects: [
     // Tests tagged @mobile-only or @desktop-only run in the one project whose screen they are about;
     // @s3 tests also run in desktop-s3, and @s3-only tests only there.
-    { name: "desktop", grepInvert: /@mobile-only|@s3-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: "desktop",
+      grepInvert: /@mobile-only|@s3-only/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     {
       name: "mobile",
       grepInvert: /@desktop-only|@s3-only/,

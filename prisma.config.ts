@@ -8,9 +8,7 @@ import { defineConfig } from "prisma/config";
 // app applies them itself at start-up (src/server/db/migrate.ts) and new ones are written by
 // `npm run db:migration` (scripts/create-migration.mjs).
 const enginesDirectory = path.join(process.cwd(), "node_modules", "@prisma", "engines");
-const hasRealSchemaEngine =
-  existsSync(enginesDirectory) &&
-  readdirSync(enginesDirectory).some((name) => name.startsWith("schema-engine"));
+const hasRealSchemaEngine = existsSync(enginesDirectory) && readdirSync(enginesDirectory).some((name) => name.startsWith("schema-engine"));
 if (!hasRealSchemaEngine && !process.env.PRISMA_SCHEMA_ENGINE_BINARY) {
   process.env.PRISMA_SCHEMA_ENGINE_BINARY = path.join(process.cwd(), "scripts", "schema-engine-stub.cjs");
 }

@@ -27,7 +27,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "integration", include: ["tests/**/*.test.{ts,tsx}"], exclude: ["tests/e2e/**", "tests/server/**", "node_modules/**"] },
+        test: {
+          name: "integration",
+          include: ["tests/**/*.test.{ts,tsx}"],
+          exclude: ["tests/e2e/**", "tests/server/**", "node_modules/**"],
+          globalSetup: ["tests/setup/database-template.ts"],
+        },
       },
       {
         extends: true,

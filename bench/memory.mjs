@@ -16,7 +16,7 @@
 // written by hand from it.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -154,7 +154,9 @@ export async function cameraPhotos() {
     return sharp(cells, { raw: { width: 40, height: 30, channels: 3 } }).resize(width, height, { kernel: "cubic" });
   };
   for (const [index, orientation] of [1, 1, 6, 8, 1, 3].entries()) {
-    const smooth = await grain(index + 1, 4000, 3000).raw().toBuffer();
+    const smooth = await grain(index + 1, 4000, 3000)
+      .raw()
+      .toBuffer();
     const bytes = await sharp(smooth, { raw: { width: 4000, height: 3000, channels: 3 } })
       .composite([{ input: { create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 6 } } }, blend: "overlay" }])
       .jpeg({ quality: 88 })
@@ -163,7 +165,9 @@ export async function cameraPhotos() {
     photos.push({ name: `camera-${index + 1}.jpg`, type: "image/jpeg", bytes });
   }
   for (const index of [1, 2]) {
-    const bytes = await grain(index + 10, 2000, 1500).png({ compressionLevel: 6 }).toBuffer();
+    const bytes = await grain(index + 10, 2000, 1500)
+      .png({ compressionLevel: 6 })
+      .toBuffer();
     photos.push({ name: `screenshot-${index}.png`, type: "image/png", bytes });
   }
   return photos;
@@ -217,7 +221,13 @@ async function uploadsAndBook(env, { uploads, idleSeconds }) {
     const response = await fetch(`${app.url}/api/family-book/pdf`, { headers: { authorization: `Bearer ${token}` } });
     const bytes = Buffer.from(await response.arrayBuffer());
     const bookIdle = await idleCurve(pid, idleSeconds);
-    result.book = { status: response.status, megabytes: Number((bytes.length / 1024 ** 2).toFixed(1)), peakMb: mb(bookPeak.stop()), settledMb: bookIdle.settledMb, idleCurveMb: bookIdle.curveMb };
+    result.book = {
+      status: response.status,
+      megabytes: Number((bytes.length / 1024 ** 2).toFixed(1)),
+      peakMb: mb(bookPeak.stop()),
+      settledMb: bookIdle.settledMb,
+      idleCurveMb: bookIdle.curveMb,
+    };
     log("book", result.book);
     result.highWaterMb = mb(residentKb(pid, "VmHWM"));
     return result;
@@ -234,7 +244,10 @@ async function uploadsAndBook(env, { uploads, idleSeconds }) {
  * memory.max_usage_in_bytes, memory.oom_control), made under the cgroup this process runs in.
  */
 export function createMemoryCgroup(bytes, name = `family-book-memory-${process.pid}`) {
-  const own = readFileSync("/proc/self/cgroup", "utf8").trim().split("\n").map((line) => line.split(":"));
+  const own = readFileSync("/proc/self/cgroup", "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => line.split(":"));
   const v2 = own.find(([id]) => id === "0");
   const v1 = own.find(([, controllers]) => controllers.split(",").includes("memory"));
   const attempts = [];
@@ -291,19 +304,23 @@ async function loadTest({ users, duration, cgroup, env }) {
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  const serverPid = () => processTree(child.pid).find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("family-book-server.mjs");
-    } catch {
-      return false;
-    }
-  });
+  const serverPid = () =>
+    processTree(child.pid).find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("family-book-server.mjs");
+      } catch {
+        return false;
+      }
+    });
   let server;
   const peak = sampler(() => (server ??= serverPid()), 100);
   const code = await new Promise((resolve) => child.once("exit", (exitCode, signal) => resolve(exitCode ?? signal)));
   const peakMb = mb(peak.stop());
   const passed = code === 0 && output.includes("Load test passed");
-  const summary = output.split("\n").filter((line) => /requests|Load test|5xx|lost|killed|exited|FAILED|POST .*(memories|photo|upload)/i.test(line)).slice(-14);
+  const summary = output
+    .split("\n")
+    .filter((line) => /requests|Load test|5xx|lost|killed|exited|FAILED|POST .*(memories|photo|upload)/i.test(line))
+    .slice(-14);
   return { users, duration, exitCode: code, passed, serverPeakMb: peakMb, summary, output: passed ? undefined : output.slice(-4000) };
 }
 
@@ -332,16 +349,24 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
         await database.drop();
       }
     } else {
-      log(postgres ? `PostgreSQL at ${postgresUrl} does not answer: measured on the embedded database only` : "--no-postgres: measured on the embedded database only");
+      log(
+        postgres
+          ? `PostgreSQL at ${postgresUrl} does not answer: measured on the embedded database only`
+          : "--no-postgres: measured on the embedded database only",
+      );
     }
 
     log(`${uploads} photo uploads, embedded database...`);
     figures.uploads = await uploadsAndBook({ DATA_DIR: path.join(dataDirectory, "uploads") }, { uploads, idleSeconds });
 
     const cgroup = limit ? createMemoryCgroup(MEMORY_LIMIT_BYTES) : { unavailable: "--no-limit" };
-    figures.load = { limit: cgroup.unavailable ? { unavailable: cgroup.unavailable } : { cgroupVersion: cgroup.version, limitMb: Math.round(cgroup.limitBytes / 1024 ** 2) } };
+    figures.load = {
+      limit: cgroup.unavailable ? { unavailable: cgroup.unavailable } : { cgroupVersion: cgroup.version, limitMb: Math.round(cgroup.limitBytes / 1024 ** 2) },
+    };
     try {
-      log(`load test, ${users} users for ${duration} s${cgroup.unavailable ? ` (no memory limit: ${cgroup.unavailable})` : `, server inside a ${figures.load.limit.limitMb} MB cgroup (v${cgroup.version})`}...`);
+      log(
+        `load test, ${users} users for ${duration} s${cgroup.unavailable ? ` (no memory limit: ${cgroup.unavailable})` : `, server inside a ${figures.load.limit.limitMb} MB cgroup (v${cgroup.version})`}...`,
+      );
       Object.assign(figures.load, await loadTest({ users, duration, cgroup: cgroup.unavailable ? null : cgroup, env: {} }));
       if (!cgroup.unavailable) {
         figures.load.limit.peakChargeMb = Math.round((cgroup.peakBytes() ?? 0) / 1024 ** 2);
@@ -358,7 +383,10 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
 }
 
 export function memoryTable(figures) {
-  const rows = [["Server resident memory", "MB"], ["---", "---"]];
+  const rows = [
+    ["Server resident memory", "MB"],
+    ["---", "---"],
+  ];
   for (const [backend, fresh] of Object.entries(figures.fresh)) {
     rows.push([`Fresh server (${backend}): start-up peak (VmHWM)`, fresh.startPeakMb]);
     rows.push([`Fresh server (${backend}): when ready`, fresh.readyMb]);
@@ -373,9 +401,16 @@ export function memoryTable(figures) {
   }
   const load = figures.load;
   if (load) {
-    rows.push([`Load test ${load.users} users ${load.duration} s: server peak (${load.passed ? "passed" : `FAILED, exit ${load.exitCode}`})`, load.serverPeakMb]);
+    rows.push([
+      `Load test ${load.users} users ${load.duration} s: server peak (${load.passed ? "passed" : `FAILED, exit ${load.exitCode}`})`,
+      load.serverPeakMb,
+    ]);
     if (load.limit.unavailable) rows.push([`No memory limit: ${load.limit.unavailable}`, "–"]);
-    else rows.push([`Inside a ${load.limit.limitMb} MB cgroup v${load.limit.cgroupVersion}: peak charge (oom_kill ${load.limit.oomKills})`, load.limit.peakChargeMb]);
+    else
+      rows.push([
+        `Inside a ${load.limit.limitMb} MB cgroup v${load.limit.cgroupVersion}: peak charge (oom_kill ${load.limit.oomKills})`,
+        load.limit.peakChargeMb,
+      ]);
   }
   return rows.map((row) => `| ${row.join(" | ")} |`).join("\n");
 }

@@ -11,7 +11,18 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** Every page the budget covers: the bare page's ratio must stay at most 1.6× on each (1.25× on /). */
-export const BUDGET_PAGES = ["/", "/register", "/memories", "/family-book", "/questionnaires", "/search", "/ask", "/family-dashboard", "/weekly-questions", "/settings"];
+export const BUDGET_PAGES = [
+  "/",
+  "/register",
+  "/memories",
+  "/family-book",
+  "/questionnaires",
+  "/search",
+  "/ask",
+  "/family-dashboard",
+  "/weekly-questions",
+  "/settings",
+];
 
 /** The scripts a page's HTML loads, and their gzipped and raw sizes in kB. */
 export async function pageScripts(url, cookie) {
@@ -53,9 +64,18 @@ async function main() {
     const cookie = `fb_session=${data.token}`;
     const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
     const bareDir = path.join(root, "bench", "bare-next");
-    await promisify(execFile)(process.execPath, [next, "build", bareDir], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, maxBuffer: 64 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, [next, "build", bareDir], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const port = await freePort();
-    bare = await startProcess({ label: "bare Next.js app", args: [next, "start", bareDir, "-p", String(port), "-H", "127.0.0.1"], port, readyLine: "Ready in", env: { ...process.env, NODE_ENV: "production" } });
+    bare = await startProcess({
+      label: "bare Next.js app",
+      args: [next, "start", bareDir, "-p", String(port), "-H", "127.0.0.1"],
+      port,
+      readyLine: "Ready in",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     const baseline = await pageScripts(`${bare.url}/`);
     console.log(`| Page | scripts | JS gzip kB | JS raw kB | × bare (${baseline.gzipKb} kB) |`);
     console.log("| --- | --- | --- | --- | --- |");

@@ -26,7 +26,10 @@ it("measures the photo pipeline", { timeout: 600_000 }, async () => {
   const camera = () =>
     sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 15 } } })
       .jpeg({ quality: 90 })
-      .withExif({ IFD0: { Make: "FamilyCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } });
+      .withExif({
+        IFD0: { Make: "FamilyCam" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+      });
   const upright = await camera().toBuffer();
   const turned = await camera().withMetadata({ orientation: 6 }).toBuffer();
   const uprightRuns = await medianOfTen(upright);

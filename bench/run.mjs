@@ -12,11 +12,12 @@
 // there, since it needs a database it can share with the app).
 import { execFile, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import pg from "pg";
 import sharp from "sharp";
@@ -56,9 +57,28 @@ const seconds = quick ? 5 : 15;
 const warmUpSeconds = quick ? 2 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const authSecret = randomBytes(32).toString("base64url");
-const figures = { machine: {}, backend, quick, parts: onlyParts ?? "all", api: {}, rounds: [], pairs: [], pairsSummary: null, baseline: null, bareRoute: null, pages: {}, pdf: {}, photoPipeline: {}, search: null, memory: null, lighthouse: {}, pageScripts: {} };
+const figures = {
+  machine: {},
+  backend,
+  quick,
+  parts: onlyParts ?? "all",
+  api: {},
+  rounds: [],
+  pairs: [],
+  pairsSummary: null,
+  baseline: null,
+  bareRoute: null,
+  pages: {},
+  pdf: {},
+  photoPipeline: {},
+  search: null,
+  memory: null,
+  lighthouse: {},
+  pageScripts: {},
+};
 const log = (...parts) => console.log("[bench]", ...parts);
-const chromiumFlags = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+const chromiumFlags =
+  "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
 /** The built app as `npm start` starts it, with rate limits off; only what it writes to stderr is shown. */
 function startBenchedApp(env, nodeArgs = []) {
@@ -81,13 +101,20 @@ async function api(base, pathname, { token, json, form, method } = {}) {
   return body.data;
 }
 
-async function register(base, firstName, familyId) {
+async function register(base, firstName, inviteCode) {
   const email = `${firstName.toLowerCase()}.${randomBytes(4).toString("hex")}@bench.test`;
-  return api(base, "/api/auth/register", { json: { first_name: firstName, last_name: "Bench", email, password: "benchmark secret", family_id: familyId } });
+  return api(base, "/api/auth/register", { json: { first_name: firstName, last_name: "Bench", email, password: "benchmark secret", family_id: inviteCode } });
+}
+
+/** The code of the member's family's invite link: what relatives register with. */
+async function inviteCode(base, token) {
+  return (await api(base, "/api/family/invite", { token })).invite.code;
 }
 
 const photoBytes = (seed, width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 90 + (seed % 80), sigma: 12 } } }).jpeg({ quality: 82 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 90 + (seed % 80), sigma: 12 } } })
+    .jpeg({ quality: 82 })
+    .toBuffer();
 
 async function createMemory(base, token, { title, date, shared, photos }) {
   const form = new FormData();
@@ -105,7 +132,7 @@ async function openDatabase(dataDir, databaseUrl) {
     await client.connect();
     return { exec: (sql) => client.query(sql), query: (sql, params) => client.query(sql, params), close: () => client.end() };
   }
-  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent } });
+  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent, pg_trgm } });
   return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
 }
 
@@ -163,7 +190,10 @@ async function lighthouseOnce(url, cookie) {
     `--chrome-flags=${chromiumFlags}`,
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  await run(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
+  await run(process.execPath, args, {
+    env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error) => {
     if (!existsSync(output)) throw error;
   });
   const report = JSON.parse(readFileSync(output, "utf8"));
@@ -176,7 +206,14 @@ async function lighthouseOnce(url, cookie) {
   const accessibilityFindings = report.categories.accessibility.auditRefs
     .map((ref) => report.audits[ref.id])
     .filter((audit) => audit && audit.score !== null && audit.score < 1)
-    .map((audit) => `${audit.id}: ${(audit.details?.items ?? []).map((item) => item.node?.selector).filter(Boolean).slice(0, 3).join(", ")}`);
+    .map(
+      (audit) =>
+        `${audit.id}: ${(audit.details?.items ?? [])
+          .map((item) => item.node?.selector)
+          .filter(Boolean)
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   return {
     performance: report.categories.performance.score,
     accessibility: report.categories.accessibility.score,
@@ -250,7 +287,13 @@ function multipartBody(fields) {
 }
 
 async function main() {
-  figures.machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, date: new Date().toISOString() };
+  figures.machine = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    date: new Date().toISOString(),
+  };
   if (!buildIsCurrent()) build();
   const dataDir = mkdtempSync(path.join(tmpdir(), "family-book-bench-"));
   const database = serverUrl ? await createThrowawayDatabase(serverUrl, "bench") : null;
@@ -262,9 +305,15 @@ async function main() {
     let app = await startBenchedApp(env);
     const founder = await register(app.url, "Member1");
     const members = [founder];
-    for (let index = 2; index <= 20; index += 1) members.push(await register(app.url, `Member${index}`, founder.user.family_id));
+    const code = await inviteCode(app.url, founder.token);
+    for (let index = 2; index <= 20; index += 1) members.push(await register(app.url, `Member${index}`, code));
     for (let index = 0; index < 10; index += 1) {
-      await createMemory(app.url, founder.token, { title: `Photo source ${index}`, date: "2001-01-01", shared: false, photos: [await photoBytes(index, 1600, 1200)] });
+      await createMemory(app.url, founder.token, {
+        title: `Photo source ${index}`,
+        date: "2001-01-01",
+        shared: false,
+        photos: [await photoBytes(index, 1600, 1200)],
+      });
     }
     const bookOwner = await register(app.url, "Bookkeeper");
     const pdfMemories = want("pdf") ? (quick ? 20 : 100) : 0;
@@ -285,7 +334,11 @@ async function main() {
     await app.stop();
 
     const db = await openDatabase(dataDir, databaseUrl);
-    const keys = (await db.query(`SELECT original_key, display_key, thumbnail_key FROM memory_photos p JOIN memories m ON m.id = p.memory_id WHERE m.title LIKE 'Photo source%'`)).rows;
+    const keys = (
+      await db.query(
+        `SELECT original_key, display_key, thumbnail_key FROM memory_photos p JOIN memories m ON m.id = p.memory_id WHERE m.title LIKE 'Photo source%'`,
+      )
+    ).rows;
     await seedSyntheticFamily(db, {
       familyId: founder.user.family_id,
       memberIds: members.map((member) => member.user.id),
@@ -296,7 +349,11 @@ async function main() {
       questionnaires,
     });
     await db.exec("ANALYZE");
-    const counts = (await db.query(`SELECT (SELECT count(*) FROM memories)::int AS memories, (SELECT count(*) FROM memory_photos)::int AS photos, (SELECT count(*) FROM submissions)::int AS submissions, (SELECT count(*) FROM memories WHERE is_shared)::int AS shared`)).rows[0];
+    const counts = (
+      await db.query(
+        `SELECT (SELECT count(*) FROM memories)::int AS memories, (SELECT count(*) FROM memory_photos)::int AS photos, (SELECT count(*) FROM submissions)::int AS submissions, (SELECT count(*) FROM memories WHERE is_shared)::int AS shared`,
+      )
+    ).rows[0];
     figures.dataset = counts;
     await db.close();
     log("dataset", counts);
@@ -308,48 +365,50 @@ async function main() {
     const bare = want("api") || want("lighthouse") || want("scripts") ? await startBareNext(app.url, members[1].token, dataDir) : null;
     const token = members[1].token;
     if (want("api")) {
-    // A profile is of the shared feed alone.
-    for (const pathname of cpuProfileDir ? ["/api/memories/shared"] : ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
-      await fetch(`${app.url}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
-      figures.api[`GET ${pathname}`] = await autocannon(`${app.url}${pathname}`, { token });
-      log(`GET ${pathname}`, figures.api[`GET ${pathname}`]);
-    }
-    if (!cpuProfileDir) {
-    const post = multipartBody({ title: "Benchmark memory", content: "Written under load.", memory_date: "2020-02-02", is_shared: "false" });
-    figures.api["POST /api/memories"] = await autocannon(`${app.url}/api/memories`, { token, method: "POST", ...post });
-    log("POST /api/memories", figures.api["POST /api/memories"]);
-    }
+      // A profile is of the shared feed alone.
+      for (const pathname of cpuProfileDir ? ["/api/memories/shared"] : ["/api/memories/shared", "/api/memories", "/api/questionnaires/submissions/shared"]) {
+        await fetch(`${app.url}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+        figures.api[`GET ${pathname}`] = await autocannon(`${app.url}${pathname}`, { token });
+        log(`GET ${pathname}`, figures.api[`GET ${pathname}`]);
+      }
+      if (!cpuProfileDir) {
+        const post = multipartBody({ title: "Benchmark memory", content: "Written under load.", memory_date: "2020-02-02", is_shared: "false" });
+        figures.api["POST /api/memories"] = await autocannon(`${app.url}/api/memories`, { token, method: "POST", ...post });
+        log("POST /api/memories", figures.api["POST /api/memories"]);
+      }
 
-    let baselineUrl = null;
-    let baselineProcess = null;
-    if (databaseUrl) {
-      const port = await freePort();
-      const baseline = (baselineProcess = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], { stdio: "ignore" }));
-      await new Promise((resolve) => baseline.once("message", resolve));
-      const url = (baselineUrl = `http://127.0.0.1:${port}/api/memories/shared`);
-      const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
-      const ours = await (await fetch(`${app.url}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
-      const shape = (value) => JSON.stringify(Object.keys(value.data.memories[0] ?? {}).sort());
-      figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
-      figures.baseline.ratio = ratio(figures.api["GET /api/memories/shared"].requestsPerSecond, figures.baseline.requestsPerSecond);
-      log("baseline", figures.baseline);
-      await measurePairs({ ours: `${app.url}/api/memories/shared`, baseline: url, token });
-    }
-    figures.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
-    log("bare Next.js route handler", figures.bareRoute);
-    // Further rounds of the three, one after the other, on the same servers.
-    const variant = variantNodeOptions && rounds > 1 ? await startBenchedApp({ ...env, NODE_OPTIONS: variantNodeOptions }) : null;
-    for (let round = 2; round <= rounds; round += 1) {
-      const entry = { ours: await autocannon(`${app.url}/api/memories/shared`, { token }) };
-      if (baselineUrl) entry.baseline = await autocannon(baselineUrl, { token });
-      entry.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
-      if (variant) entry.variant = { nodeOptions: variantNodeOptions, ...(await autocannon(`${variant.url}/api/memories/shared`, { token })) };
-      if (entry.baseline) entry.ratio = ratio(entry.ours.requestsPerSecond, entry.baseline.requestsPerSecond);
-      figures.rounds.push(entry);
-      log(`round ${round}`, JSON.stringify(entry));
-    }
-    baselineProcess?.kill();
-    await variant?.stop();
+      let baselineUrl = null;
+      let baselineProcess = null;
+      if (databaseUrl) {
+        const port = await freePort();
+        const baseline = (baselineProcess = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], {
+          stdio: "ignore",
+        }));
+        await new Promise((resolve) => baseline.once("message", resolve));
+        const url = (baselineUrl = `http://127.0.0.1:${port}/api/memories/shared`);
+        const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
+        const ours = await (await fetch(`${app.url}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
+        const shape = (value) => JSON.stringify(Object.keys(value.data.memories[0] ?? {}).sort());
+        figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
+        figures.baseline.ratio = ratio(figures.api["GET /api/memories/shared"].requestsPerSecond, figures.baseline.requestsPerSecond);
+        log("baseline", figures.baseline);
+        await measurePairs({ ours: `${app.url}/api/memories/shared`, baseline: url, token });
+      }
+      figures.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
+      log("bare Next.js route handler", figures.bareRoute);
+      // Further rounds of the three, one after the other, on the same servers.
+      const variant = variantNodeOptions && rounds > 1 ? await startBenchedApp({ ...env, NODE_OPTIONS: variantNodeOptions }) : null;
+      for (let round = 2; round <= rounds; round += 1) {
+        const entry = { ours: await autocannon(`${app.url}/api/memories/shared`, { token }) };
+        if (baselineUrl) entry.baseline = await autocannon(baselineUrl, { token });
+        entry.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
+        if (variant) entry.variant = { nodeOptions: variantNodeOptions, ...(await autocannon(`${variant.url}/api/memories/shared`, { token })) };
+        if (entry.baseline) entry.ratio = ratio(entry.ours.requestsPerSecond, entry.baseline.requestsPerSecond);
+        figures.rounds.push(entry);
+        log(`round ${round}`, JSON.stringify(entry));
+      }
+      baselineProcess?.kill();
+      await variant?.stop();
     }
 
     // 3. Server-rendered pages.
@@ -361,30 +420,31 @@ async function main() {
 
     // 4. The PDF book: time and the server's resident memory while it is made.
     if (want("pdf")) {
-    const before = residentKb(app.child.pid);
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, residentKb(app.child.pid))), 50);
-    const started = performance.now();
-    const pdf = await fetch(`${app.url}/api/family-book/pdf`, { headers: { authorization: `Bearer ${bookOwner.token}` } });
-    const bytes = Buffer.from(await pdf.arrayBuffer());
-    const elapsed = performance.now() - started;
-    clearInterval(sampler);
-    figures.pdf = {
-      memories: pdfMemories,
-      photos: pdfMemories * 2,
-      status: pdf.status,
-      seconds: Number((elapsed / 1000).toFixed(2)),
-      megabytes: Number((bytes.length / 1024 ** 2).toFixed(1)),
-      serverRssBeforeMb: Math.round(before / 1024),
-      serverRssPeakMb: Math.round(peak / 1024),
-      rssGrowthMb: Math.round((peak - before) / 1024),
-    };
-    log("pdf", figures.pdf);
+      const before = residentKb(app.child.pid);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, residentKb(app.child.pid))), 50);
+      const started = performance.now();
+      const pdf = await fetch(`${app.url}/api/family-book/pdf`, { headers: { authorization: `Bearer ${bookOwner.token}` } });
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      const elapsed = performance.now() - started;
+      clearInterval(sampler);
+      figures.pdf = {
+        memories: pdfMemories,
+        photos: pdfMemories * 2,
+        status: pdf.status,
+        seconds: Number((elapsed / 1000).toFixed(2)),
+        megabytes: Number((bytes.length / 1024 ** 2).toFixed(1)),
+        serverRssBeforeMb: Math.round(before / 1024),
+        serverRssPeakMb: Math.round(peak / 1024),
+        rssGrowthMb: Math.round((peak - before) / 1024),
+      };
+      log("pdf", figures.pdf);
     }
 
     // 5. Every page's JavaScript (bench/page-scripts.mjs), then Lighthouse, mobile emulation, both
     // against a bare Next.js page of the same version.
-    for (const page of want("scripts") ? BUDGET_PAGES : []) figures.pageScripts[page] = await pageScripts(`${app.url}${page}`, page === "/register" ? undefined : cookie);
+    for (const page of want("scripts") ? BUDGET_PAGES : [])
+      figures.pageScripts[page] = await pageScripts(`${app.url}${page}`, page === "/register" ? undefined : cookie);
     log("page scripts", figures.pageScripts);
     if (want("lighthouse")) {
       for (const page of lighthousePages) {
@@ -404,17 +464,17 @@ async function main() {
 
     // 6. The photo pipeline and search on a family of 10,000 memories, in process.
     if (want("in-process")) {
-    const output = path.join(dataDir, "photo-pipeline.json");
-    const searchOutput = path.join(dataDir, "search.json");
-    await run(process.execPath, [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "bench/vitest.config.mts"], {
-      cwd: root,
-      env: { ...process.env, BENCH_OUTPUT: output, BENCH_SEARCH_OUTPUT: searchOutput, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    figures.photoPipeline = JSON.parse(readFileSync(output, "utf8"));
-    log("photo pipeline median ms", figures.photoPipeline.medianMs);
-    figures.search = JSON.parse(readFileSync(searchOutput, "utf8"));
-    log("search p95 ms", figures.search.p95Ms);
+      const output = path.join(dataDir, "photo-pipeline.json");
+      const searchOutput = path.join(dataDir, "search.json");
+      await run(process.execPath, [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "bench/vitest.config.mts"], {
+        cwd: root,
+        env: { ...process.env, BENCH_OUTPUT: output, BENCH_SEARCH_OUTPUT: searchOutput, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      figures.photoPipeline = JSON.parse(readFileSync(output, "utf8"));
+      log("photo pipeline median ms", figures.photoPipeline.medianMs);
+      figures.search = JSON.parse(readFileSync(searchOutput, "utf8"));
+      log("search p95 ms", figures.search.p95Ms);
     }
     // 7. The book of a big family, made by the book job (bench/book-scale.mjs).
     if (want("book-scale")) figures.bookScale = await (await import("./book-scale.mjs")).runBookScale({ memories: quick ? 200 : 1000 });
@@ -442,10 +502,28 @@ function writeReport() {
     row(["---", "---", "---", "---", "---", "---"]),
     ...Object.entries(figures.api).map(([name, value]) => row([name, value.requestsPerSecond, value.p50Ms, value.p99Ms, value.errors, value.non2xx])),
     ...(figures.baseline
-      ? [row(["baseline node:http + pg, GET shared memories", figures.baseline.requestsPerSecond, figures.baseline.p50Ms, figures.baseline.p99Ms, figures.baseline.errors, figures.baseline.non2xx])]
+      ? [
+          row([
+            "baseline node:http + pg, GET shared memories",
+            figures.baseline.requestsPerSecond,
+            figures.baseline.p50Ms,
+            figures.baseline.p99Ms,
+            figures.baseline.errors,
+            figures.baseline.non2xx,
+          ]),
+        ]
       : []),
     ...(figures.bareRoute
-      ? [row(["bare Next.js route handler, same JSON, no database", figures.bareRoute.requestsPerSecond, figures.bareRoute.p50Ms, figures.bareRoute.p99Ms, figures.bareRoute.errors, figures.bareRoute.non2xx])]
+      ? [
+          row([
+            "bare Next.js route handler, same JSON, no database",
+            figures.bareRoute.requestsPerSecond,
+            figures.bareRoute.p50Ms,
+            figures.bareRoute.p99Ms,
+            figures.bareRoute.errors,
+            figures.bareRoute.non2xx,
+          ]),
+        ]
       : []),
     "",
     ...(figures.rounds.length > 0
@@ -454,7 +532,13 @@ function writeReport() {
           row(["Further rounds of GET /api/memories/shared", "ours req/s (p99 ms)", "baseline req/s (p99 ms)", "bare route req/s (p99 ms)", "ratio"]),
           row(["---", "---", "---", "---", "---"]),
           ...figures.rounds.map((entry, index) =>
-            row([`round ${index + 2}`, `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`, entry.baseline ? `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})` : "—", `${entry.bareRoute.requestsPerSecond} (${entry.bareRoute.p99Ms})`, entry.ratio ?? "—"]),
+            row([
+              `round ${index + 2}`,
+              `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`,
+              entry.baseline ? `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})` : "—",
+              `${entry.bareRoute.requestsPerSecond} (${entry.bareRoute.p99Ms})`,
+              entry.ratio ?? "—",
+            ]),
           ),
         ]
       : []),
@@ -464,23 +548,38 @@ function writeReport() {
           row(["GET /api/memories/shared and the baseline, turn about", "first", "ours req/s (p99 ms)", "baseline req/s (p99 ms)", "ratio", "p99 ratio"]),
           row(["---", "---", "---", "---", "---", "---"]),
           ...figures.pairs.map((entry, index) =>
-            row([`pair ${index + 1}`, entry.oursFirst ? "ours" : "baseline", `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`, `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})`, entry.ratio, entry.p99Ratio]),
+            row([
+              `pair ${index + 1}`,
+              entry.oursFirst ? "ours" : "baseline",
+              `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`,
+              `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})`,
+              entry.ratio,
+              entry.p99Ratio,
+            ]),
           ),
           "",
           `Median of ${figures.pairsSummary.pairs} pairs: throughput **${figures.pairsSummary.medianRatio}×** the baseline (${figures.pairsSummary.minRatio}–${figures.pairsSummary.maxRatio}), p99 **${figures.pairsSummary.medianP99Ratio}×** the baseline's.`,
         ]
       : []),
     "",
-    figures.baseline ? `Throughput ratio to the baseline: **${figures.baseline.ratio}×** (same JSON shape: ${figures.baseline.sameShape}).` : "Baseline: runs only with DATABASE_URL (it shares the app's PostgreSQL database).",
+    figures.baseline
+      ? `Throughput ratio to the baseline: **${figures.baseline.ratio}×** (same JSON shape: ${figures.baseline.sameShape}).`
+      : "Baseline: runs only with DATABASE_URL (it shares the app's PostgreSQL database).",
     "",
     row(["Server-rendered page", "TTFB p50 ms", "TTFB p99 ms"]),
     row(["---", "---", "---"]),
     ...Object.entries(figures.pages).map(([name, value]) => row([name, value.p50Ms, value.p99Ms])),
     "",
-    figures.pdf.seconds === undefined ? "PDF book: not measured." : `PDF book: ${figures.pdf.memories} memories, ${figures.pdf.photos} photos → ${figures.pdf.megabytes} MB in **${figures.pdf.seconds} s**; server resident memory ${figures.pdf.serverRssBeforeMb} MB before, ${figures.pdf.serverRssPeakMb} MB at peak (+${figures.pdf.rssGrowthMb} MB).`,
+    figures.pdf.seconds === undefined
+      ? "PDF book: not measured."
+      : `PDF book: ${figures.pdf.memories} memories, ${figures.pdf.photos} photos → ${figures.pdf.megabytes} MB in **${figures.pdf.seconds} s**; server resident memory ${figures.pdf.serverRssBeforeMb} MB before, ${figures.pdf.serverRssPeakMb} MB at peak (+${figures.pdf.rssGrowthMb} MB).`,
     "",
-    figures.photoPipeline.medianMs === undefined ? "Photo pipeline: not measured." : `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**` +
-      (figures.photoPipeline.turned ? `; the same photo taken turned (EXIF orientation 6, re-encoded upright): ${Math.round(figures.photoPipeline.turned.medianMs)} ms.` : "."),
+    figures.photoPipeline.medianMs === undefined
+      ? "Photo pipeline: not measured."
+      : `Photo pipeline: a ${figures.photoPipeline.width}×${figures.photoPipeline.height} JPEG of ${(figures.photoPipeline.inputBytes / 1024 ** 2).toFixed(1)} MB to its stored variants, median of 10: **${Math.round(figures.photoPipeline.medianMs)} ms**` +
+        (figures.photoPipeline.turned
+          ? `; the same photo taken turned (EXIF orientation 6, re-encoded upright): ${Math.round(figures.photoPipeline.turned.medianMs)} ms.`
+          : "."),
     "",
     ...(Object.keys(figures.pageScripts).length > 0
       ? [
@@ -499,10 +598,28 @@ function writeReport() {
     ...(figures.memory ? [memoryTable(figures.memory), ""] : []),
     ...(Object.keys(figures.lighthouse).length > 0
       ? [
-          row([`Lighthouse (mobile, median of ${lighthouseRuns})`, "performance (runs)", "accessibility", "LCP ms", "TBT ms", "CLS", "JS transfer kB", "JS uncompressed kB"]),
+          row([
+            `Lighthouse (mobile, median of ${lighthouseRuns})`,
+            "performance (runs)",
+            "accessibility",
+            "LCP ms",
+            "TBT ms",
+            "CLS",
+            "JS transfer kB",
+            "JS uncompressed kB",
+          ]),
           row(["---", "---", "---", "---", "---", "---", "---", "---"]),
           ...Object.entries(figures.lighthouse).map(([name, value]) =>
-            row([name, `${value.performance} (${value.performanceRuns.join(", ")})`, value.accessibility, value.lcpMs, value.tbtMs, value.cls, value.jsTransferKb, value.jsUncompressedKb]),
+            row([
+              name,
+              `${value.performance} (${value.performanceRuns.join(", ")})`,
+              value.accessibility,
+              value.lcpMs,
+              value.tbtMs,
+              value.cls,
+              value.jsTransferKb,
+              value.jsUncompressedKb,
+            ]),
           ),
         ]
       : []),

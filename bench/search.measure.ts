@@ -22,7 +22,28 @@ const QUERIES: { name: string; q: string; kind?: "memories" | "answers"; member?
   { name: "answers only", q: "remember", kind: "answers" },
 ];
 
-const COMMON = ["family", "summer", "lake", "garden", "kitchen", "winter", "wedding", "remember", "grandma", "school", "house", "holiday", "dinner", "church", "music", "letter", "train", "river", "village", "birthday"];
+const COMMON = [
+  "family",
+  "summer",
+  "lake",
+  "garden",
+  "kitchen",
+  "winter",
+  "wedding",
+  "remember",
+  "grandma",
+  "school",
+  "house",
+  "holiday",
+  "dinner",
+  "church",
+  "music",
+  "letter",
+  "train",
+  "river",
+  "village",
+  "birthday",
+];
 
 it("measures search on a family of 10,000 memories", { timeout: 900_000 }, async () => {
   if (process.env.BENCH_DATABASE_URL) {
@@ -86,7 +107,10 @@ it("measures search on a family of 10,000 memories", { timeout: 900_000 }, async
         index % 2 === 0,
       ])
     ).rows[0]!.id as string;
-    const words = Array.from({ length: 30 }, (_, word) => vocabulary[Math.floor(((index * 7919 + word * 104729) % 1000) ** 3 / 1e9 * vocabulary.length)]).join(" ");
+    const words = Array.from(
+      { length: 30 },
+      (_, word) => vocabulary[Math.floor((((index * 7919 + word * 104729) % 1000) ** 3 / 1e9) * vocabulary.length)],
+    ).join(" ");
     await sql("INSERT INTO responses (id, submission_id, question_id, answer_text, is_shared) VALUES (gen_random_uuid(), $1, $2, $3, $4)", [
       submission,
       question.id,

@@ -92,8 +92,9 @@ function stopOnSignals(servers) {
       process.exit(1);
     }
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // Kept for the whole shutdown: with no listener left, a second signal would end the process at once.
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }
 
 /** What server.js does before it listens (the build's configuration, the working folder), then the start-up hook alone. */

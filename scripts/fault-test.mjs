@@ -24,6 +24,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
 import { startApp } from "./lib/app-server.mjs";
+import { createChecklist } from "./lib/checklist.mjs";
 import { createCleanups } from "./lib/cleanups.mjs";
 import { createThrowawayDatabase, withClient } from "./lib/databases.mjs";
 import { startThrowawayCluster } from "./lib/postgres-cluster.mjs";
@@ -43,25 +44,6 @@ const WORKERS = 4;
 const RUN_LIMIT_MS = 10 * 60_000;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-// ---------------------------------------------------------------------------------------------
-// The report: every expectation, printed as it is checked and again at the end
-
-function createChecklist() {
-  const results = [];
-  return {
-    results,
-    /** The expectations of one section: `check(name, passed, detail)`; `check.anyFailed()`. */
-    section(section) {
-      const check = (name, passed, detail = "") => {
-        results.push({ section, name, passed: Boolean(passed), detail });
-        console.log(`  ${passed ? "ok  " : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
-      };
-      check.anyFailed = () => results.some((result) => result.section === section && !result.passed);
-      return check;
-    },
-  };
-}
 
 function note(text) {
   console.log(`        ${text}`);
@@ -120,9 +102,9 @@ const leaksInternals = (message) => /prisma|ECONN|ETIMEDOUT|\bat \S+ \(|stack|se
 
 const succeeded = (record) => record.status >= 200 && record.status < 300;
 
-async function register(app, { first, last, email, familyId }) {
+async function register(app, { first, last, email, inviteCode }) {
   const record = await request(app, "POST", "/api/auth/register", {
-    json: { first_name: first, last_name: last, email, password: "correct horse battery", family_id: familyId },
+    json: { first_name: first, last_name: last, email, password: "correct horse battery", family_id: inviteCode },
   });
   if (record.status !== 201) throw new Error(`Registering ${email} answered ${record.status}: ${JSON.stringify(record.body ?? record.error)}`);
   return { token: record.body.data.token, id: record.body.data.user.id, familyId: record.body.data.user.family_id };
@@ -131,9 +113,13 @@ async function register(app, { first, last, email, familyId }) {
 async function registerFamily(app, size) {
   const tag = randomBytes(3).toString("hex");
   const first = await register(app, { first: "Ada", last: "Faulty", email: `ada-${tag}@example.com` });
+  // Relatives join through the family's invite link, whose code its members read from the API.
+  const invite = await request(app, "GET", "/api/family/invite", { token: first.token });
+  if (invite.status !== 200) throw new Error(`Reading the invite link answered ${invite.status}: ${JSON.stringify(invite.body ?? invite.error)}`);
+  const inviteCode = invite.body.data.invite.code;
   const family = [first];
   for (let index = 1; index < size; index += 1) {
-    family.push(await register(app, { first: `Relative${index}`, last: "Faulty", email: `relative${index}-${tag}@example.com`, familyId: first.familyId }));
+    family.push(await register(app, { first: `Relative${index}`, last: "Faulty", email: `relative${index}-${tag}@example.com`, inviteCode }));
   }
   return family;
 }
@@ -233,7 +219,11 @@ function checkAnswersDuringOutage(check, load, { stopping, down, starting }) {
   check("While PostgreSQL is down every request answers 503", outage.length > 0 && unavailable.length === outage.length, describeStatuses(outage));
   const badEnvelopes = inOutage.filter((r) => r.status === 503 && (!isFailureEnvelope(r.body) || leaksInternals(r.body.error)));
   const messages = [...new Set(inOutage.filter((r) => r.status === 503).map((r) => r.body?.error))];
-  check("Each 503 is a { success: false, data: null, error } envelope with a clear message", badEnvelopes.length === 0, messages.map((m) => JSON.stringify(m)).join("; "));
+  check(
+    "Each 503 is a { success: false, data: null, error } envelope with a clear message",
+    badEnvelopes.length === 0,
+    messages.map((m) => JSON.stringify(m)).join("; "),
+  );
   check("The message names the database", messages.length > 0 && messages.every((m) => m === DATABASE_MESSAGE));
   check(
     `Every answer during the outage came within ${seconds(ANSWER_WITHIN_MS)}`,
@@ -253,13 +243,21 @@ async function checkRecovery(check, load, { up }, app, pid) {
     `First success ${firstSuccess ? seconds(firstSuccess.ended - up) : "never"} after PostgreSQL returned; ` +
       `last failure ${lastFailure ? `${seconds(lastFailure.ended - up)} after (${lastFailure.status || lastFailure.error})` : "none"}.`,
   );
-  check("Requests succeed again after PostgreSQL returns", Boolean(firstSuccess), firstSuccess ? `first success after ${seconds(firstSuccess.ended - up)}` : "");
+  check(
+    "Requests succeed again after PostgreSQL returns",
+    Boolean(firstSuccess),
+    firstSuccess ? `first success after ${seconds(firstSuccess.ended - up)}` : "",
+  );
   check(
     `Every request from ${seconds(RECOVER_WITHIN_MS)} after PostgreSQL returned succeeds`,
     afterGrace.length > 0 && afterGrace.every(succeeded),
     describeStatuses(afterGrace),
   );
-  check("The same app process served throughout (no crash, no restart)", app.exited === null && app.child.pid === pid, app.exited ? `exited ${JSON.stringify(app.exited)}` : `pid ${pid}`);
+  check(
+    "The same app process served throughout (no crash, no restart)",
+    app.exited === null && app.child.pid === pid,
+    app.exited ? `exited ${JSON.stringify(app.exited)}` : `pid ${pid}`,
+  );
 }
 
 /** Reads PostgreSQL and the photo files directly: every memory whole, every acknowledged one there. */
@@ -282,18 +280,34 @@ async function checkNothingHalfSaved(check, { databaseUrl, dataDir, writes }) {
   check(
     "No memory is half-saved: each has exactly its one photo and one tag",
     halfSaved.length === 0,
-    halfSaved.length ? `${halfSaved.length} of ${rows.memories.length}: ${halfSaved.slice(0, 3).map((r) => `${r.title} (${r.photos} photos, ${r.tags} tags)`).join(", ")}` : `${rows.memories.length} memories checked`,
+    halfSaved.length
+      ? `${halfSaved.length} of ${rows.memories.length}: ${halfSaved
+          .slice(0, 3)
+          .map((r) => `${r.title} (${r.photos} photos, ${r.tags} tags)`)
+          .join(", ")}`
+      : `${rows.memories.length} memories checked`,
   );
   const lost = acknowledged.filter((r) => !byId.has(r.body?.data?.memory?.id));
   check("Every acknowledged memory is in the database", lost.length === 0, `${acknowledged.length - lost.length} of ${acknowledged.length}`);
   const titles = new Set(rows.memories.map((row) => row.title));
   const refusedButSaved = refused.filter((r) => titles.has(r.title));
-  if (refusedButSaved.length) note(`${refusedButSaved.length} refused creation(s) had committed before the connection dropped (complete, just not acknowledged).`);
+  if (refusedButSaved.length)
+    note(`${refusedButSaved.length} refused creation(s) had committed before the connection dropped (complete, just not acknowledged).`);
   const objectsRoot = path.join(dataDir, "objects");
-  const missingObjects = rows.photos.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]).filter((key) => !existsSync(path.join(objectsRoot, ...key.split("/"))));
-  check("Every photo row has its three objects in storage", missingObjects.length === 0, `${rows.photos.length * 3 - missingObjects.length} of ${rows.photos.length * 3}`);
+  const missingObjects = rows.photos
+    .flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key])
+    .filter((key) => !existsSync(path.join(objectsRoot, ...key.split("/"))));
+  check(
+    "Every photo row has its three objects in storage",
+    missingObjects.length === 0,
+    `${rows.photos.length * 3 - missingObjects.length} of ${rows.photos.length * 3}`,
+  );
   const memoryFolders = existsSync(path.join(objectsRoot, "memories")) ? readdirSync(path.join(objectsRoot, "memories")) : [];
-  const orphans = memoryFolders.filter((id) => !byId.has(id) && readdirSync(path.join(objectsRoot, "memories", id), { recursive: true }).some((entry) => !entry.endsWith(".type") && entry.includes(".")));
+  const orphans = memoryFolders.filter(
+    (id) =>
+      !byId.has(id) &&
+      readdirSync(path.join(objectsRoot, "memories", id), { recursive: true }).some((entry) => !entry.endsWith(".type") && entry.includes(".")),
+  );
   note(`Photo objects left without a memory (failed creations that could not clean up): ${orphans.length}.`);
 }
 
@@ -370,7 +384,11 @@ async function storageFault({ checklist, cleanups, photo }) {
   await s3.stop();
   note("s3rver stopped.");
   const refused = await create("storage-down");
-  check("With storage down, creating a memory with a photo answers 503", refused.status === 503, `${refused.status || refused.error} in ${seconds(refused.duration)}`);
+  check(
+    "With storage down, creating a memory with a photo answers 503",
+    refused.status === 503,
+    `${refused.status || refused.error} in ${seconds(refused.duration)}`,
+  );
   check("It answers promptly", refused.status !== 0 && refused.duration <= ANSWER_WITHIN_MS, seconds(refused.duration));
   check(
     "The answer is an envelope with a clear storage message",
@@ -431,13 +449,7 @@ async function main() {
     await cleanups.run();
   }
 
-  const { results } = checklist;
-  const failed = results.filter((result) => !result.passed);
-  console.log(`\n== Fault test report (${seconds(Date.now() - startedAt)}) ==`);
-  for (const result of results) console.log(`  ${result.passed ? "ok  " : "FAIL"}  [${result.section}] ${result.name}${result.detail ? ` (${result.detail})` : ""}`);
-  if (crashed && failed.length === 0) console.log(`  FAIL  ${crashed.message}`);
-  const passed = failed.length === 0 && !crashed;
-  console.log(passed ? `\nFault test: passed (${results.length} checks).` : `\nFault test: FAILED (${failed.length} of ${results.length} checks).`);
+  const passed = checklist.report("Fault test", { crashed, elapsedMs: Date.now() - startedAt });
   process.exit(passed ? 0 : 1);
 }
 

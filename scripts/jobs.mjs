@@ -44,7 +44,8 @@ async function onEmbedded(directory) {
   writeFileSync(lockPath, String(process.pid));
   const { PGlite } = await import("@electric-sql/pglite");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-  const pglite = await PGlite.create(directory, { extensions: { unaccent } });
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const pglite = await PGlite.create(directory, { extensions: { unaccent, pg_trgm } });
   try {
     return await readJobProblems((text, values) => pglite.query(text, values));
   } finally {

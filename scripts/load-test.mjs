@@ -65,7 +65,10 @@ async function runLoad(load, durationSeconds) {
   await Promise.race([
     Promise.all(load.users.map((user) => virtualUser(load, user, stopAt))),
     new Promise((_, reject) => {
-      watchdog = setTimeout(() => reject(new Error("The virtual users did not finish: a request hung")), durationSeconds * 1000 + 2 * REQUEST_TIMEOUT_MS + 30_000);
+      watchdog = setTimeout(
+        () => reject(new Error("The virtual users did not finish: a request hung")),
+        durationSeconds * 1000 + 2 * REQUEST_TIMEOUT_MS + 30_000,
+      );
     }),
   ]).finally(() => clearTimeout(watchdog));
   return (performance.now() - started) / 1000;
@@ -142,7 +145,8 @@ async function main() {
     await cleanups.run();
   }
 
-  if (users.length) report({ backend, timedSeconds: timedSeconds || options.durationSeconds, seed: random.seed, users, stats: client.stats, verified: findings.verified });
+  if (users.length)
+    report({ backend, timedSeconds: timedSeconds || options.durationSeconds, seed: random.seed, users, stats: client.stats, verified: findings.verified });
   const failures = failuresOf({ client, findings, users, completed });
   if (failures.length) {
     console.error(`\nLoad test FAILED:\n${failures.join("\n")}`);

@@ -24,14 +24,14 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
 import { createClient } from "@redis/client";
 import autocannon from "autocannon";
-import { startApp, startWorker } from "./lib/app-server.mjs";
+import { freePortIn, startApp, startWorker } from "./lib/app-server.mjs";
+import { createChecklist } from "./lib/checklist.mjs";
 import { createCleanups } from "./lib/cleanups.mjs";
 import { createThrowawayDatabase, withClient } from "./lib/databases.mjs";
 import { mapLimited } from "./lib/map-limited.mjs";
@@ -61,24 +61,8 @@ const BENCH_SECONDS = quick ? 5 : 15;
 
 // ---------------------------------------------------------------------------------------------
 
-const results = [];
-function check(name, passed, detail = "") {
-  results.push({ name, passed: Boolean(passed), detail });
-  console.log(`  ${passed ? "ok  " : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
-}
-
-/** A port in [from, to] that nothing listens on. */
-async function portIn(from, to) {
-  for (let port = from; port <= to; port += 1) {
-    const free = await new Promise((resolve) => {
-      const server = createServer();
-      server.once("error", () => resolve(false));
-      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`No free port between ${from} and ${to}`);
-}
+const checklist = createChecklist();
+const check = checklist.section("scaled out");
 
 async function request(base, method, pathname, { token, cookie, json, form } = {}) {
   const headers = {};
@@ -202,11 +186,11 @@ async function startNginx({ folder, port, upstreams, cleanups }) {
 // ---------------------------------------------------------------------------------------------
 // 1. The same behaviour on either instance
 
-async function register(base, tag, familyId) {
+async function register(base, tag, inviteCode) {
   const email = `scale-${tag}-${randomBytes(4).toString("hex")}@example.test`;
   const password = `scale-${randomBytes(8).toString("hex")}`;
   const result = await request(base, "POST", "/api/auth/register", {
-    json: { first_name: "Scale", last_name: tag, email, password, ...(familyId ? { family_id: familyId } : {}) },
+    json: { first_name: "Scale", last_name: tag, email, password, ...(inviteCode ? { family_id: inviteCode } : {}) },
   });
   if (result.status !== 201) throw new Error(`Registering ${email} answered ${result.status}: ${JSON.stringify(result.body)}`);
   return { email, password, token: result.body.data.token, id: result.body.data.user.id, familyId: result.body.data.user.family_id };
@@ -215,14 +199,19 @@ async function register(base, tag, familyId) {
 async function checkSameBehaviour({ a, b, proxy, databaseUrl, photo }) {
   console.log("\n1. Either instance answers alike");
   const ada = await register(a.url, "ada");
-  const ben = await register(b.url, "ben", ada.familyId);
+  const invite = await request(a.url, "GET", "/api/family/invite", { token: ada.token });
+  const ben = await register(b.url, "ben", invite.body?.data?.invite?.code);
 
   const meOnB = await request(b.url, "GET", "/api/auth/me", { token: ada.token });
   check("a bearer session made on A works on B", meOnB.status === 200 && meOnB.body?.data?.user?.id === ada.id, `B answered ${meOnB.status}`);
   const login = await request(a.url, "POST", "/api/auth/login", { json: { email: ada.email, password: ada.password } });
   const cookie = (login.headers.getSetCookie?.() ?? []).map((line) => line.split(";")[0]).join("; ");
   const cookieOnB = await request(b.url, "GET", "/api/auth/me", { cookie });
-  check("a session cookie from signing in on A works on B", login.status === 200 && cookie !== "" && cookieOnB.status === 200 && cookieOnB.body?.data?.user?.id === ada.id, `sign-in ${login.status}, B ${cookieOnB.status}`);
+  check(
+    "a session cookie from signing in on A works on B",
+    login.status === 200 && cookie !== "" && cookieOnB.status === 200 && cookieOnB.body?.data?.user?.id === ada.id,
+    `sign-in ${login.status}, B ${cookieOnB.status}`,
+  );
 
   // login-account-address: 10 attempts per account and address in 15 minutes, counted in Redis.
   const statuses = [];
@@ -248,7 +237,11 @@ async function checkSameBehaviour({ a, b, proxy, databaseUrl, photo }) {
   const memoryId = made.body?.data?.memory?.id;
   const feedOnB = await request(b.url, "GET", "/api/memories/shared", { token: ben.token });
   const shown = feedOnB.body?.data?.memories?.find((memory) => memory.id === memoryId);
-  check("a shared memory with a photo made on A is in the family's feed on B", made.status === 201 && shown !== undefined, `A ${made.status}, B ${feedOnB.status}`);
+  check(
+    "a shared memory with a photo made on A is in the family's feed on B",
+    made.status === 201 && shown !== undefined,
+    `A ${made.status}, B ${feedOnB.status}`,
+  );
   const photoUrl = shown?.memory_photos?.[0]?.url ?? shown?.memory_photos?.[0]?.thumbnail_url;
   if (photoUrl) {
     // A photo's address is either the app's own (read with the session) or the photo store's,
@@ -268,13 +261,29 @@ async function checkSameBehaviour({ a, b, proxy, databaseUrl, photo }) {
     status = (await request(b.url, "GET", `/api/family-book/books/${bookId}`, { token: ada.token })).body?.data?.book?.status;
   }
   const pdf = bookId ? await request(a.url, "GET", `/api/family-book/books/${bookId}/pdf`, { token: ada.token }) : { status: 0 };
-  check("a book asked for through nginx is made by the worker, ready on B, its PDF served by A", asked.status === 202 && status === "ready" && pdf.status === 200, `asked ${asked.status}, status ${status}, PDF ${pdf.status}`);
+  check(
+    "a book asked for through nginx is made by the worker, ready on B, its PDF served by A",
+    asked.status === 202 && status === "ready" && pdf.status === 200,
+    `asked ${asked.status}, status ${status}, PDF ${pdf.status}`,
+  );
 
   await withClient(databaseUrl, async (client) => {
     const schedules = (await client.query("SELECT name, count(*)::int AS n FROM pgboss.schedule GROUP BY name")).rows;
-    check("every schedule exists once (only the worker keeps them)", schedules.length > 0 && schedules.every((row) => row.n === 1), `${schedules.length} schedules`);
-    const doubled = (await client.query("SELECT name, singleton_on, count(*)::int AS n FROM pgboss.job WHERE singleton_on IS NOT NULL GROUP BY name, singleton_on HAVING count(*) > 1")).rows;
-    check("no scheduled job was queued twice for the same time", doubled.length === 0, doubled.map((row) => `${row.name}@${row.singleton_on}×${row.n}`).join(", "));
+    check(
+      "every schedule exists once (only the worker keeps them)",
+      schedules.length > 0 && schedules.every((row) => row.n === 1),
+      `${schedules.length} schedules`,
+    );
+    const doubled = (
+      await client.query(
+        "SELECT name, singleton_on, count(*)::int AS n FROM pgboss.job WHERE singleton_on IS NOT NULL GROUP BY name, singleton_on HAVING count(*) > 1",
+      )
+    ).rows;
+    check(
+      "no scheduled job was queued twice for the same time",
+      doubled.length === 0,
+      doubled.map((row) => `${row.name}@${row.singleton_on}×${row.n}`).join(", "),
+    );
   });
 }
 
@@ -282,7 +291,12 @@ async function checkSameBehaviour({ a, b, proxy, databaseUrl, photo }) {
 // 2. Throughput
 
 async function throughput(url, token) {
-  const result = await autocannon({ url: `${url}/api/memories/shared`, connections: 20, duration: BENCH_SECONDS, headers: { authorization: `Bearer ${token}` } });
+  const result = await autocannon({
+    url: `${url}/api/memories/shared`,
+    connections: 20,
+    duration: BENCH_SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -290,7 +304,9 @@ async function throughput(url, token) {
 // 3. Load with B stopped part-way
 
 async function loadWithAStop({ proxy, b, databaseUrl }) {
-  console.log(`\n3. ${USERS} users for ${LOAD_SECONDS} s through nginx; B is taken out of rotation and stopped (SIGTERM) ${Math.round(LOAD_SECONDS * 0.4)} s in`);
+  console.log(
+    `\n3. ${USERS} users for ${LOAD_SECONDS} s through nginx; B is taken out of rotation and stopped (SIGTERM) ${Math.round(LOAD_SECONDS * 0.4)} s in`,
+  );
   const random = createRandom(Number(process.env.LOAD_SEED ?? Date.now() % 2_147_483_647) || 1);
   await proxy.reconfigure({ clientKeepAlive: false });
   const client = createMeasuredClient({ baseUrl: proxy.url, timeoutMs: REQUEST_TIMEOUT_MS });
@@ -310,7 +326,10 @@ async function loadWithAStop({ proxy, b, databaseUrl }) {
   const drainedIn = Date.now() - stoppedAt;
   await running;
   check("B drained and exited 0 after SIGTERM", exited?.code === 0, `code ${exited?.code}, signal ${exited?.signal}, in ${(drainedIn / 1000).toFixed(1)} s`);
-  check("B said it was finishing the requests in hand", b.log.some((line) => line.includes("Family Book is stopping (SIGTERM)")));
+  check(
+    "B said it was finishing the requests in hand",
+    b.log.some((line) => line.includes("Family Book is stopping (SIGTERM)")),
+  );
 
   const findings = createFindings();
   await mapLimited(users, 8, async (user) => {
@@ -323,10 +342,21 @@ async function loadWithAStop({ proxy, b, databaseUrl }) {
   const requests = [...client.stats.values()].reduce((sum, entry) => sum + entry.count, 0);
   check("no 5xx answer during the load", client.serverErrors.length === 0, client.serverErrors.slice(0, 5).join("; "));
   check("no request went unanswered during the load", client.networkErrors.length === 0, client.networkErrors.slice(0, 5).join("; "));
-  check("every acknowledged write is there, no refused one (through the API)", findings.problems.length === 0, findings.problems.slice(0, 5).join("; ") || `${findings.verified.memories} memories, ${findings.verified.submissions} answer sets`);
+  check(
+    "every acknowledged write is there, no refused one (through the API)",
+    findings.problems.length === 0,
+    findings.problems.slice(0, 5).join("; ") || `${findings.verified.memories} memories, ${findings.verified.submissions} answer sets`,
+  );
   const acknowledgedIds = users.flatMap((user) => [...user.memories.keys()]);
-  const stored = await withClient(databaseUrl, async (database) => (await database.query("SELECT count(*)::int AS n FROM memories WHERE id = ANY($1::uuid[])", [acknowledgedIds])).rows[0].n);
-  check("every acknowledged memory is in the memories table", acknowledgedIds.length > 0 && stored === acknowledgedIds.length, `${stored} of ${acknowledgedIds.length}`);
+  const stored = await withClient(
+    databaseUrl,
+    async (database) => (await database.query("SELECT count(*)::int AS n FROM memories WHERE id = ANY($1::uuid[])", [acknowledgedIds])).rows[0].n,
+  );
+  check(
+    "every acknowledged memory is in the memories table",
+    acknowledgedIds.length > 0 && stored === acknowledgedIds.length,
+    `${stored} of ${acknowledgedIds.length}`,
+  );
   const refusedSharing = users.flatMap((user) => user.unexpected);
   check("no sharing change was refused", refusedSharing.length === 0, refusedSharing.slice(0, 5).join("; "));
   console.log(`        ${requests} requests in ${LOAD_SECONDS} s`);
@@ -383,12 +413,16 @@ async function main() {
       return what;
     };
     const webEnv = (name) => ({ ...shared, WORKERS: "false", DATA_DIR: path.join(folder, name) });
-    const a = started(await startApp({ label: "instance A", port: await portIn(3400, 3449), env: webEnv("a"), logFile: path.join(folder, "a.log") }), "A");
+    const a = started(await startApp({ label: "instance A", port: await freePortIn(3400, 3449), env: webEnv("a"), logFile: path.join(folder, "a.log") }), "A");
     const [b, worker] = await Promise.all([
-      startApp({ label: "instance B", port: await portIn(3450, 3499), env: webEnv("b"), logFile: path.join(folder, "b.log") }).then((app) => started(app, "B")),
-      startWorker({ label: "worker", env: { ...shared, DATA_DIR: path.join(folder, "worker") }, logFile: path.join(folder, "worker.log") }).then((app) => started(app, "worker")),
+      startApp({ label: "instance B", port: await freePortIn(3450, 3499), env: webEnv("b"), logFile: path.join(folder, "b.log") }).then((app) =>
+        started(app, "B"),
+      ),
+      startWorker({ label: "worker", env: { ...shared, DATA_DIR: path.join(folder, "worker") }, logFile: path.join(folder, "worker.log") }).then((app) =>
+        started(app, "worker"),
+      ),
     ]);
-    const proxy = await startNginx({ folder: path.join(folder, "nginx"), port: await portIn(8400, 8499), upstreams: [a.port, b.port], cleanups });
+    const proxy = await startNginx({ folder: path.join(folder, "nginx"), port: await freePortIn(8400, 8499), upstreams: [a.port, b.port], cleanups });
     console.log(`  nginx ready on ${proxy.url}`);
     const photos = await makePhotos(createRandom(7));
 
@@ -398,7 +432,10 @@ async function main() {
     const reader = await register(a.url, "reader");
     const one = await throughput(a.url, reader.token);
     const two = await throughput(proxy.url, reader.token);
-    for (const [label, measured] of [["one instance (A, direct)", one], ["two instances behind nginx", two]]) {
+    for (const [label, measured] of [
+      ["one instance (A, direct)", one],
+      ["two instances behind nginx", two],
+    ]) {
       console.log(`        ${label}: ${measured.perSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${measured.errors} errors`);
     }
     check("the throughput runs had no errors", one.errors === 0 && two.errors === 0);
@@ -412,13 +449,7 @@ async function main() {
     await cleanups.run();
     clearTimeout(runLimit);
   }
-  const failed = results.filter((result) => !result.passed);
-  if (failedWith || failed.length) {
-    console.error(`\nScale test FAILED: ${failed.length} of ${results.length} checks${failedWith ? `, and: ${failedWith.message}` : ""}`);
-    process.exit(1);
-  }
-  console.log(`\nScale test passed: ${results.length} checks.`);
-  process.exit(0);
+  process.exit(checklist.report("Scale test", { crashed: failedWith }) ? 0 : 1);
 }
 
 await main();

@@ -6,7 +6,6 @@ if (process.argv.includes("--version")) {
   process.exit(0);
 }
 process.stderr.write(
-  "The native Prisma schema engine is not installed. Family Book applies migrations at start-up; " +
-    "write new ones with `npm run db:migration -- <name>`.\n",
+  "The native Prisma schema engine is not installed. Family Book applies migrations at start-up; " + "write new ones with `npm run db:migration -- <name>`.\n",
 );
 process.exit(1);

@@ -23,7 +23,13 @@ it("makes the book", { timeout: 1_800_000 }, async () => {
     await prisma.memoryPhoto.updateMany({ where: { memory: { family_id: family.familyId } }, data: { print_key: null } });
   }
   const build = await prisma.bookBuild.create({
-    data: { user_id: family.ownerId, options: { size: "A4", chapters: "year" }, status: "queued", origin: "http://localhost:3000", expires_at: new Date(Date.now() + 7 * 86_400_000) },
+    data: {
+      user_id: family.ownerId,
+      options: { size: "A4", chapters: "year" },
+      status: "queued",
+      origin: "http://localhost:3000",
+      expires_at: new Date(Date.now() + 7 * 86_400_000),
+    },
   });
   // Peak memory is sampled through the run as well as read at the end (VmHWM is the kernel's own peak).
   const rssBeforeKb = statusOf("VmRSS");

@@ -11,7 +11,10 @@ import { it } from "vitest";
 // The originals are not written: the book never reads them.
 
 const SOURCES = Number(process.env.BOOK_SCALE_SOURCES ?? 12);
-const WORDS = "we walked down to the harbour in the morning and grandma told us about the summer she met grandpa at the dance hall by the river while the band played until late".split(" ");
+const WORDS =
+  "we walked down to the harbour in the morning and grandma told us about the summer she met grandpa at the dance hall by the river while the band played until late".split(
+    " ",
+  );
 
 it("seeds the families", { timeout: 1_800_000 }, async () => {
   const { getDb } = await import("@/server/db/client");
@@ -28,7 +31,13 @@ it("seeds the families", { timeout: 1_800_000 }, async () => {
     const hue = { r: 60 + ((index * 37) % 150), g: 80 + ((index * 53) % 120), b: 70 + ((index * 29) % 140) };
     // Fine grain over a coloured field compresses like a detailed photo (camera files of a few MB).
     const bytes = await sharp({ create: { width, height, channels: 3, background: hue, noise: { type: "gaussian", mean: 128, sigma: 12 } } })
-      .composite([{ input: { create: { width: Math.round(width / 2), height: Math.round(height / 3), channels: 3, background: "#f4e3c1" } }, left: Math.round(width / 4), top: Math.round(height / 3) }])
+      .composite([
+        {
+          input: { create: { width: Math.round(width / 2), height: Math.round(height / 3), channels: 3, background: "#f4e3c1" } },
+          left: Math.round(width / 4),
+          top: Math.round(height / 3),
+        },
+      ])
       .jpeg({ quality: 90 })
       .toBuffer();
     processed.push({ inputBytes: bytes.length, photo: await processPhoto({ fileName: `camera-${index}.jpg`, bytes }) });
@@ -37,8 +46,17 @@ it("seeds the families", { timeout: 1_800_000 }, async () => {
   async function seedFamily(name: string, memoryCount: number) {
     const family = await prisma.family.create({ data: { name } });
     const members = [];
-    for (const [first, last] of [["Margaret", "Hughes"], ["Tom", "Hughes"], ["Ruth", "Hughes"], ["Søren", "Hughes"], ["Chloé", "Hughes"]]) {
-      const email = `${first!.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "")}.${name.split(" ")[1]!.toLowerCase()}.${randomUUID().slice(0, 6)}@bench.test`;
+    for (const [first, last] of [
+      ["Margaret", "Hughes"],
+      ["Tom", "Hughes"],
+      ["Ruth", "Hughes"],
+      ["Søren", "Hughes"],
+      ["Chloé", "Hughes"],
+    ]) {
+      const email = `${first!
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[^a-z]/g, "")}.${name.split(" ")[1]!.toLowerCase()}.${randomUUID().slice(0, 6)}@bench.test`;
       members.push(await prisma.user.create({ data: { email, email_normalized: email, first_name: first!, last_name: last!, family_id: family.id } }));
     }
     let photos = 0;

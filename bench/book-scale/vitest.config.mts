@@ -13,7 +13,10 @@ export default defineConfig({
       "server-only": path.join(root, "tests", "setup", "server-only.ts"),
     },
   },
-  test: { include: [`bench/book-scale/${process.env.BOOK_SCALE_STEP ?? "none"}.step.ts`], environment: "node", pool: "forks",
+  test: {
+    include: [`bench/book-scale/${process.env.BOOK_SCALE_STEP ?? "none"}.step.ts`],
+    environment: "node",
+    pool: "forks",
     fileParallelism: false,
     // BOOK_SCALE_CPU_PROF=<folder>: a CPU profile of the step's process (node --cpu-prof).
     execArgv: process.env.BOOK_SCALE_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BOOK_SCALE_CPU_PROF}`] : [],

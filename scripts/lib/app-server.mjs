@@ -12,7 +12,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { serverEnvironmentDefaults, serverFile } from "../start.mjs";
 
 /** Settings of the caller's shell that would point a started app at real services by accident. */
-const SERVICE_SETTINGS = /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|WORKERS$|PORT$|HOSTNAME$)/;
+const SERVICE_SETTINGS =
+  /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|WORKERS$|PORT$|HOSTNAME$)/;
 const KEPT_LOG_LINES = 5000;
 
 /**
@@ -22,13 +23,17 @@ const KEPT_LOG_LINES = 5000;
 export async function freePort() {
   const range = /^(\d+)-(\d+)$/.exec(process.env.APP_PORT_RANGE ?? "");
   if (!range) return anyFreePort();
-  const [low, high] = [Number(range[1]), Number(range[2])];
-  const start = low + Math.floor(Math.random() * (high - low + 1));
+  return freePortIn(Number(range[1]), Number(range[2]), { from: "random" });
+}
+
+/** A loopback port in [low, high] nothing listens on right now, tried from the lowest (or from a random one). */
+export async function freePortIn(low, high, { from = "lowest" } = {}) {
+  const start = from === "random" ? low + Math.floor(Math.random() * (high - low + 1)) : low;
   for (let offset = 0; offset <= high - low; offset += 1) {
     const port = low + ((start - low + offset) % (high - low + 1));
     if (await listensOn(port)) return port;
   }
-  throw new Error(`No free port in APP_PORT_RANGE ${process.env.APP_PORT_RANGE}`);
+  throw new Error(`No free port between ${low} and ${high}`);
 }
 
 function listensOn(port) {

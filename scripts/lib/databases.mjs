@@ -15,13 +15,15 @@ export async function withClient(url, run) {
 }
 
 /**
- * Creates an empty database `family_book_<purpose>_<time>_<random>` on the PostgreSQL server that
- * `serverUrl` points at. Resolves to { name, url, drop() }: `url` is `serverUrl` with the new
- * database in its path, and `drop()` removes it even while something is still connected to it.
+ * Creates a database `family_book_<purpose>_<time>_<random>` on the PostgreSQL server that
+ * `serverUrl` points at: empty, or a copy of the database named `template` (which nobody may be
+ * connected to). Resolves to { name, url, drop() }: `url` is `serverUrl` with the new database in
+ * its path, and `drop()` removes it even while something is still connected to it.
  */
-export async function createThrowawayDatabase(serverUrl, purpose) {
+export async function createThrowawayDatabase(serverUrl, purpose, { template } = {}) {
   const name = `family_book_${purpose}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  if (template !== undefined && !/^family_book_\w+$/.test(template)) throw new Error(`Not a throwaway database: ${template}`);
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -5,14 +5,15 @@ import path from "node:path";
 import S3rver from "s3rver";
 
 /**
- * Starts s3rver with `bucket` on `port` (0: a free one). Its files live in `directory`, which
+ * Starts s3rver with `bucket` (and any `otherBuckets`) on `port` (0: a free one). Its files live in `directory`, which
  * outlives stop() so that a restart on the same port and folder finds the objects again; without
  * one, a temporary folder is used and removed on stop(). Resolves to
  * { port, endpoint, bucket, accessKeyId, secretAccessKey, stop() }.
  */
-export async function startS3Server({ bucket = "family-book-test", port = 0, directory } = {}) {
+export async function startS3Server({ bucket = "family-book-test", otherBuckets = [], port = 0, directory } = {}) {
   const folder = directory ?? mkdtempSync(path.join(tmpdir(), "family-book-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory: folder, configureBuckets: [{ name: bucket }] });
+  const configureBuckets = [bucket, ...otherBuckets].map((name) => ({ name }));
+  const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory: folder, configureBuckets });
   const address = await server.run();
   let stopped = false;
   return {

@@ -2,14 +2,15 @@
 // engine compiled to WebAssembly and an in-memory PGlite as the shadow database. This is the
 // SQL `prisma migrate dev` would write; it needs no native engine and no database server.
 // Development tooling only: the running app never loads it.
-import { readFileSync, readdirSync, existsSync } from "node:fs";
-import path from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
 
 const require = createRequire(import.meta.url);
 export const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -19,9 +20,7 @@ export const migrationsDirectory = path.join(projectRoot, "prisma", "migrations"
 let wasmLoaded = false;
 async function loadSchemaEngine() {
   if (!wasmLoaded) {
-    const wasmPath = require
-      .resolve("@prisma/schema-engine-wasm/schema_engine_bg")
-      .replace(/\.js$/, ".wasm");
+    const wasmPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg").replace(/\.js$/, ".wasm");
     const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {
       "./schema_engine_bg.js": engineBindings,
     });
@@ -62,10 +61,10 @@ export async function diffMigrationsToSchema() {
   const SchemaEngine = await loadSchemaEngine();
   const schema = readFileSync(schemaPath, "utf8");
   // The extensions the migrations create (search: docs/decisions/020-search.md).
-  const shadow = new PGlite({ extensions: { unaccent } });
+  const shadow = new PGlite({ extensions: { unaccent, pg_trgm } });
   const pglite = new PrismaPGlite(shadow);
   // The adapter's own shadow database has no extensions: the engine replays the migrations on one that does.
-  pglite.connectToShadowDb = () => new PrismaPGlite(new PGlite({ extensions: { unaccent } })).connect();
+  pglite.connectToShadowDb = () => new PrismaPGlite(new PGlite({ extensions: { unaccent, pg_trgm } })).connect();
   const adapterFactory = bindMigrationAwareSqlAdapterFactory(pglite);
   const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, () => {}, adapterFactory);
   try {

@@ -10,7 +10,7 @@ export const FAMILY_SIZE = 5;
  * questionnaires, memories: Map(id → what was acknowledged), memoryAttempts, submissionAttempts,
  * unexpected (sharing changes the app refused) }.
  */
-async function register(client, index, familyId) {
+async function register(client, index, inviteCode) {
   const email = `load-${index}-${randomBytes(4).toString("hex")}@example.test`;
   const result = await client.call("POST /api/auth/register", "/api/auth/register", {
     method: "POST",
@@ -19,7 +19,7 @@ async function register(client, index, familyId) {
       last_name: `Family${Math.floor(index / FAMILY_SIZE)}`,
       email,
       password: `load-test-${randomBytes(6).toString("hex")}`,
-      ...(familyId ? { family_id: familyId } : {}),
+      ...(inviteCode ? { family_id: inviteCode } : {}),
     },
   });
   if (!acknowledged(result, 201)) throw new Error(`Registering ${email} failed: ${result.status} ${JSON.stringify(result.body)}`);
@@ -38,7 +38,14 @@ async function register(client, index, familyId) {
   };
 }
 
-/** Whole families only: the first member registers and starts the family, the others join with its id. */
+/** The code of the user's family's invite link, as its members read it: what relatives register with. */
+async function inviteCode(client, user) {
+  const result = await client.call("GET /api/family/invite", "/api/family/invite", { token: user.token });
+  if (!acknowledged(result, 200)) throw new Error(`Reading user ${user.index}'s invite link failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body.data.invite.code;
+}
+
+/** Whole families only: the first member registers and starts the family, the others join through its invite link. */
 export async function registerFamilies(client, userCount) {
   const families = Math.floor(userCount / FAMILY_SIZE);
   const byFamily = await mapLimited(
@@ -46,7 +53,8 @@ export async function registerFamilies(client, userCount) {
     4,
     async (family) => {
       const first = await register(client, family * FAMILY_SIZE, null);
-      const rest = await Promise.all(Array.from({ length: FAMILY_SIZE - 1 }, (_, offset) => register(client, family * FAMILY_SIZE + offset + 1, first.familyId)));
+      const code = await inviteCode(client, first);
+      const rest = await Promise.all(Array.from({ length: FAMILY_SIZE - 1 }, (_, offset) => register(client, family * FAMILY_SIZE + offset + 1, code)));
       const members = [first, ...rest];
       for (const member of members) {
         if (member.familyId !== first.familyId) throw new Error(`User ${member.index} did not join family ${first.familyId}`);

@@ -64,7 +64,9 @@ export function createMeasuredClient({ baseUrl, timeoutMs }) {
     } catch (error) {
       record(endpoint, "network", performance.now() - started);
       const at = loadStartedAt ? ` (sent ${((started - loadStartedAt) / 1000).toFixed(1)} s into the load)` : "";
-      const reason = controller.signal.aborted ? controller.signal.reason.message : `${error.name}: ${error.cause?.code ?? error.cause?.message ?? error.message}`;
+      const reason = controller.signal.aborted
+        ? controller.signal.reason.message
+        : `${error.name}: ${error.cause?.code ?? error.cause?.message ?? error.message}`;
       networkErrors.push(`${method} ${url} → ${reason}${at}`);
       return { status: "network", body: null };
     } finally {

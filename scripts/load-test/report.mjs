@@ -41,10 +41,38 @@ function printWrites(users, verified) {
   const submissionAttempts = users.flatMap((user) => user.submissionAttempts);
   printTable(
     [
-      ["memories", memoryAttempts.length, memoryAttempts.filter((attempt) => attempt.id).length, verified.memories, memoryAttempts.filter((attempt) => !attempt.id).length, verified.refusedMemoriesAbsent],
-      ["  with photos (upload path)", memoryAttempts.filter((a) => a.kind === "upload").length, memoryAttempts.filter((a) => a.kind === "upload" && a.id).length, "", "", ""],
-      ["  with photos (multipart)", memoryAttempts.filter((a) => a.kind === "multipart").length, memoryAttempts.filter((a) => a.kind === "multipart" && a.id).length, "", "", ""],
-      ["submissions", submissionAttempts.length, submissionAttempts.filter((attempt) => attempt.id).length, verified.submissions, submissionAttempts.filter((attempt) => !attempt.id).length, verified.refusedSubmissionsAbsent],
+      [
+        "memories",
+        memoryAttempts.length,
+        memoryAttempts.filter((attempt) => attempt.id).length,
+        verified.memories,
+        memoryAttempts.filter((attempt) => !attempt.id).length,
+        verified.refusedMemoriesAbsent,
+      ],
+      [
+        "  with photos (upload path)",
+        memoryAttempts.filter((a) => a.kind === "upload").length,
+        memoryAttempts.filter((a) => a.kind === "upload" && a.id).length,
+        "",
+        "",
+        "",
+      ],
+      [
+        "  with photos (multipart)",
+        memoryAttempts.filter((a) => a.kind === "multipart").length,
+        memoryAttempts.filter((a) => a.kind === "multipart" && a.id).length,
+        "",
+        "",
+        "",
+      ],
+      [
+        "submissions",
+        submissionAttempts.length,
+        submissionAttempts.filter((attempt) => attempt.id).length,
+        verified.submissions,
+        submissionAttempts.filter((attempt) => !attempt.id).length,
+        verified.refusedSubmissionsAbsent,
+      ],
     ],
     ["writes", "attempted", "acknowledged", "verified", "refused", "verified absent"],
   );
@@ -56,6 +84,10 @@ export function report({ backend, timedSeconds, seed, users, stats, verified }) 
   printRequests(stats);
   console.log("");
   printWrites(users, verified);
-  const timedRequests = [...stats.entries()].filter(([endpoint]) => !endpoint.includes("(verify)") && !endpoint.includes("register")).reduce((sum, [, entry]) => sum + entry.count, 0);
-  console.log(`\nThroughput under load: ${(timedRequests / timedSeconds).toFixed(1)} requests/s. Photos served back: ${verified.photosFetched}. Family feeds exact: ${verified.familyFeeds}/${families}.`);
+  const timedRequests = [...stats.entries()]
+    .filter(([endpoint]) => !endpoint.includes("(verify)") && !endpoint.includes("register"))
+    .reduce((sum, [, entry]) => sum + entry.count, 0);
+  console.log(
+    `\nThroughput under load: ${(timedRequests / timedSeconds).toFixed(1)} requests/s. Photos served back: ${verified.photosFetched}. Family feeds exact: ${verified.familyFeeds}/${families}.`,
+  );
 }

@@ -48,7 +48,10 @@ export async function makePhotos(random) {
   for (const [index, background] of colours.entries()) {
     const noise = Buffer.alloc(64 * 48 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = Math.floor(random.next() * 256);
-    const texture = await sharp(noise, { raw: { width: 64, height: 48, channels: 3 } }).resize(320, 240).png().toBuffer();
+    const texture = await sharp(noise, { raw: { width: 64, height: 48, channels: 3 } })
+      .resize(320, 240)
+      .png()
+      .toBuffer();
     const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background } })
       .composite([{ input: texture, top: 180, left: 240, blend: "overlay" }])
       .jpeg({ quality: 80 })
@@ -204,7 +207,9 @@ async function answerQuestionnaire({ client, random }, user) {
     if (user.questionnaires.length === 0) return;
   }
   const questionnaire = random.pick(user.questionnaires);
-  const questionsResult = await client.call("GET /api/questionnaires/:id/questions", `/api/questionnaires/${questionnaire.id}/questions`, { token: user.token });
+  const questionsResult = await client.call("GET /api/questionnaires/:id/questions", `/api/questionnaires/${questionnaire.id}/questions`, {
+    token: user.token,
+  });
   if (!acknowledged(questionsResult, 200)) return;
   const questions = questionsResult.body.data.questions;
   if (questions.length === 0) return;
@@ -233,10 +238,14 @@ async function shareAnswers(load, user) {
   if (mine.length === 0) return answerQuestionnaire(load, user);
   const submission = load.random.pick(mine);
   const next = !submission.isShared;
-  const result = await load.client.call("PATCH /api/questionnaires/submissions/:id/toggle-shared", `/api/questionnaires/submissions/${submission.id}/toggle-shared`, {
-    method: "PATCH",
-    token: user.token,
-    json: { is_shared: next },
-  });
+  const result = await load.client.call(
+    "PATCH /api/questionnaires/submissions/:id/toggle-shared",
+    `/api/questionnaires/submissions/${submission.id}/toggle-shared`,
+    {
+      method: "PATCH",
+      token: user.token,
+      json: { is_shared: next },
+    },
+  );
   if (acknowledged(result, 200)) submission.isShared = next;
 }

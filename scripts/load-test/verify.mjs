@@ -36,7 +36,9 @@ export async function verifyMemories({ client }, findings, user) {
   for (const attempt of user.memoryAttempts) {
     const expectedStatus = attempt.kind === "refused" ? 400 : 201;
     if (attempt.status !== expectedStatus && !ambiguous.has(attempt.title)) {
-      problems.push(`user ${user.index}: memory "${attempt.title}" (${attempt.refusal ?? attempt.kind}) answered ${attempt.status}, expected ${expectedStatus}`);
+      problems.push(
+        `user ${user.index}: memory "${attempt.title}" (${attempt.refusal ?? attempt.kind}) answered ${attempt.status}, expected ${expectedStatus}`,
+      );
     }
     if (!attempt.id && !ambiguous.has(attempt.title)) {
       if (listedByTitle.has(attempt.title)) problems.push(`user ${user.index}: refused memory "${attempt.title}" is in the database (phantom write)`);
@@ -82,7 +84,9 @@ export async function verifySubmissions({ client }, findings, user) {
     byQuestionnaire.get(attempt.questionnaireId).push(attempt);
   }
   for (const [questionnaireId, attempts] of byQuestionnaire) {
-    const result = await client.call("GET /api/questionnaires/:id/submissions (verify)", `/api/questionnaires/${questionnaireId}/submissions`, { token: user.token });
+    const result = await client.call("GET /api/questionnaires/:id/submissions (verify)", `/api/questionnaires/${questionnaireId}/submissions`, {
+      token: user.token,
+    });
     if (!acknowledged(result, 200)) {
       problems.push(`user ${user.index}: listing submissions of questionnaire ${questionnaireId} failed (${result.status})`);
       continue;
@@ -122,7 +126,9 @@ export async function verifyFamilyFeed({ client, random }, findings, members) {
   const memories = members.flatMap((member) => [...member.memories.values()]);
   const expected = new Set(memories.filter((memory) => memory.isShared && !memory.sharingUnknown).map((memory) => memory.id));
   const unknown = new Set(memories.filter((memory) => memory.sharingUnknown).map((memory) => memory.id));
-  const unansweredTitles = new Set(members.flatMap((member) => member.memoryAttempts.filter((attempt) => unanswered(attempt.status)).map((attempt) => attempt.title)));
+  const unansweredTitles = new Set(
+    members.flatMap((member) => member.memoryAttempts.filter((attempt) => unanswered(attempt.status)).map((attempt) => attempt.title)),
+  );
   const feed = await allPages(client, "GET /api/memories/shared (verify)", "/api/memories/shared", reader.token, (data) => data.memories);
   if (feed.failed) {
     findings.problems.push(`family of user ${reader.index}: shared feed failed (${feed.failed})`);

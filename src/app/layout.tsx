@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { ConfirmEmailBanner } from "@/components/account/confirm-email-banner";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/sonner";
+import { PRODUCT_NAME } from "@/lib/constants";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { isEmailConfirmed } from "@/server/auth/email-verification";
 import { countUnreadNotifications } from "@/server/notifications/list-notifications";
-import { PRODUCT_NAME } from "@/lib/constants";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -38,9 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {unconfirmedEmail && <ConfirmEmailBanner email={unconfirmedEmail} />}
           {children}
         </main>
-        <footer className="border-t py-6 text-center text-base text-muted-foreground">
-          {PRODUCT_NAME}: your family&apos;s stories, kept together.
-        </footer>
+        <footer className="border-t py-6 text-center text-base text-muted-foreground">{PRODUCT_NAME}: your family&apos;s stories, kept together.</footer>
         <Toaster />
       </body>
     </html>

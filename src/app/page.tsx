@@ -1,5 +1,6 @@
 import { LandingPage } from "@/components/landing/landing-page";
+import { getCurrentUser } from "@/server/auth/current-user";
 
-export default function HomePage() {
-  return <LandingPage />;
+export default async function HomePage() {
+  return <LandingPage signedIn={(await getCurrentUser()) !== null} />;
 }

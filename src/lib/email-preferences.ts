@@ -1,7 +1,7 @@
 // The kinds of email a member may turn off (docs/product.md §11). Everything else Family Book
 // sends — a password reset, an invitation — is sent whenever it is asked for.
 
-export const EMAIL_PREFERENCE_KINDS = ["weekly-questions", "weekly-digest", "relative-joined", "notifications"] as const;
+export const EMAIL_PREFERENCE_KINDS = ["weekly-questions", "answer-received", "weekly-digest", "relative-joined", "notifications"] as const;
 
 export type EmailPreferenceKind = (typeof EMAIL_PREFERENCE_KINDS)[number];
 
@@ -19,6 +19,11 @@ export const emailPreferenceTexts: Record<EmailPreferenceKind, EmailPreferenceTe
     label: "Weekly questions",
     description: "One question about your life each week, to answer when you have a moment.",
     turnedOff: "You will no longer get a weekly question by email.",
+  },
+  "answer-received": {
+    label: "Answers received",
+    description: "When you answer a weekly question by replying to its email, a short note that your answer arrived.",
+    turnedOff: "You will no longer get a note when an answer you sent by email arrives.",
   },
   "weekly-digest": {
     label: "Weekly family digest",

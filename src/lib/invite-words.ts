@@ -3,8 +3,9 @@
 // (lib/schemas/invites.ts and invitations.ts re-export all of it beside their schemas).
 
 /**
- * What `?familyId=` and registration's `family_id` carry: 24 random base64url characters, or a
- * family's first code, its own id (a UUID). Anything else is not worth a database lookup.
+ * What `?familyId=` and registration's `family_id` carry: an invite code, 24 random base64url
+ * characters (never a family's id, docs/decisions/008-invites.md). Anything far from that shape is
+ * not worth a database lookup.
  */
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
 

@@ -9,7 +9,9 @@ import type { z } from "zod";
 export function lazyZodResolver<Values extends FieldValues>(loadSchema: () => Promise<z.ZodType>): Resolver<Values> {
   let resolver: Promise<Resolver<Values>> | undefined;
   return async (values, context, options) => {
-    resolver ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<Values>);
+    resolver ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<Values>,
+    );
     return (await resolver)(values, context, options);
   };
 }

@@ -3,7 +3,7 @@ import { REACTIONS, type ReactionKind } from "./conversations";
 // Notifications (docs/product.md §21): the kinds, their names on the Settings page, and the
 // sentences the bell's list says. No zod here, so that the header and the list stay small.
 
-export const NOTIFICATION_KINDS = ["comment", "reply", "reaction", "follow_up", "member_joined"] as const;
+export const NOTIFICATION_KINDS = ["comment", "reply", "reaction", "follow_up", "follow_up_answered", "weekly_answer", "member_joined"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationKindTexts: Record<NotificationKind, { label: string; description: string }> = {
@@ -11,6 +11,8 @@ export const notificationKindTexts: Record<NotificationKind, { label: string; de
   reply: { label: "Replies", description: "Someone comments after you on a memory or answer." },
   reaction: { label: "Reactions", description: "Someone reacts to a memory or answer of yours." },
   follow_up: { label: "Follow-up questions", description: "Someone asks you to tell more about a memory or answer." },
+  follow_up_answered: { label: "Answers to your questions", description: "Someone answers a question you asked them to tell more about." },
+  weekly_answer: { label: "Weekly answers", description: "Someone answers a weekly question you set up for them." },
   member_joined: { label: "Relatives joining", description: "Someone joins your family. Its email is the “New relatives” email under Emails." },
 };
 
@@ -57,6 +59,13 @@ export function notificationSentence({ kind, actorNames, actorCount, reaction, i
     }
     case "follow_up":
       return `${who} asked you to tell more about ${title}`;
+    case "follow_up_answered":
+      return `${who} answered your question about ${title}`;
+    case "weekly_answer":
+      // Without an item, the answer is private: its words stay with its author.
+      return itemTitle === null
+        ? `${who} answered this week's question, and is keeping the answer private for now`
+        : `${who} answered this week's question: ${title}`;
     case "member_joined":
       return `${who} joined your family`;
   }

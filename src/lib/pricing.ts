@@ -37,12 +37,7 @@ export const plans: Plan[] = [
     id: "basic",
     name: "Basic Plan",
     monthlyCents: 499,
-    features: [
-      "Standard questionnaires",
-      "Up to 100 photo memories a month",
-      "Sharing with up to 10 family members",
-      "Digital Family Book (PDF)",
-    ],
+    features: ["Standard questionnaires", "Up to 100 photo memories a month", "Sharing with up to 10 family members", "Digital Family Book (PDF)"],
   },
   {
     id: "premium",

@@ -8,11 +8,7 @@ import type { S3ObjectStorage } from "@/server/storage/s3-storage";
 // to POST (CORS). Nothing else would tell: the upload fails in the browser only. At start-up the
 // rules are read once and whatever is missing is logged as a warning; serving goes on.
 
-export type BucketCorsCheck =
-  | { status: "not-s3" }
-  | { status: "ok" }
-  | { status: "missing"; problems: string[] }
-  | { status: "unknown"; reason: string };
+export type BucketCorsCheck = { status: "not-s3" } | { status: "ok" } | { status: "missing"; problems: string[] } | { status: "unknown"; reason: string };
 
 const HOW_TO_FIX = 'Run "npm run storage:cors" with the same settings to add the rule, or add it yourself (README, "Photos on S3").';
 

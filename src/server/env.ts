@@ -29,6 +29,12 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: optionalText.default("data"),
   PGLITE_DIR: optionalText,
+  /**
+   * With PGLITE_DIR=memory:// only: an archive of a data folder (PGlite's dumpDataDir) the
+   * in-memory database starts from instead of an empty one. The tests start every file from one
+   * migrated archive (tests/setup/database-template.ts).
+   */
+  PGLITE_TEMPLATE: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
   APP_URL: optionalText.pipe(z.url("APP_URL must be a URL, e.g. https://familybook.example").optional()),
   S3_BUCKET: optionalText,
@@ -39,14 +45,16 @@ const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag,
   REDIS_URL: optionalText,
   /** How many proxies of ours stand in front of the app (docs/decisions/009-client-addresses.md). */
-  TRUST_PROXY_HOPS: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, "TRUST_PROXY_HOPS must be a whole number (0 when no proxy of ours stands in front)")
-      .transform(Number)
-      .pipe(z.number().max(10, "TRUST_PROXY_HOPS must be at most 10"))
-      .optional(),
-  ).transform((value) => value ?? 0),
+  TRUST_PROXY_HOPS: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "TRUST_PROXY_HOPS must be a whole number (0 when no proxy of ours stands in front)")
+        .transform(Number)
+        .pipe(z.number().max(10, "TRUST_PROXY_HOPS must be at most 10"))
+        .optional(),
+    )
+    .transform((value) => value ?? 0),
   /** How long a new invite link works unless its admin chooses (docs/decisions/008-invites.md). */
   INVITE_LINK_DAYS: optionalText
     .pipe(
@@ -58,13 +66,30 @@ const environmentSchema = z.object({
         .optional(),
     )
     .transform((value) => value ?? 30),
+  /**
+   * How many bytes of printed books and prepared exports one person may keep at once
+   * (docs/decisions/036-prepared-files.md); at least 1 MB, 1 GB unless set.
+   */
+  PREPARED_FILES_MAX_BYTES: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "PREPARED_FILES_MAX_BYTES must be a whole number of bytes, e.g. 1073741824 for 1 GB")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(1024 * 1024, "PREPARED_FILES_MAX_BYTES must be at least 1048576 (1 MB)")
+            .max(Number.MAX_SAFE_INTEGER, "PREPARED_FILES_MAX_BYTES is too large"),
+        )
+        .optional(),
+    )
+    .transform((value) => value ?? 1024 * 1024 * 1024),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** Outgoing mail server; without it emails are written to DATA_DIR/outbox (docs/decisions/013-email.md). */
   SMTP_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465" })
-      .optional(),
+    z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465" }).optional(),
   ),
   /** Who Family Book's emails come from: an address, or a name and an address. */
   MAIL_FROM: optionalText.pipe(

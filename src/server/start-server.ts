@@ -21,7 +21,9 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
     // Replies to weekly questions by SMTP (docs/decisions/022-answers-by-reply.md), where this process is told to listen.
     if (env.INBOUND_SMTP_PORT) {
       inboundSmtp = await startInboundSmtp({ port: env.INBOUND_SMTP_PORT, domain: env.INBOUND_DOMAIN });
-      console.log(`Family Book takes replies by SMTP on port ${inboundSmtp.port}${env.INBOUND_DOMAIN ? ` for answers+…@${env.INBOUND_DOMAIN}` : " (no INBOUND_DOMAIN: every address is refused)"}.`);
+      console.log(
+        `Family Book takes replies by SMTP on port ${inboundSmtp.port}${env.INBOUND_DOMAIN ? ` for answers+…@${env.INBOUND_DOMAIN}` : " (no INBOUND_DOMAIN: every address is refused)"}.`,
+      );
     }
     registerShutdown();
     const storage = s3Configured(env) ? `S3 bucket ${env.S3_BUCKET}` : "local files";
@@ -63,7 +65,10 @@ async function stopInboundSmtp() {
 }
 
 function registerShutdown() {
-  (globalThis as { [SHUTDOWN]?: () => Promise<void> })[SHUTDOWN] = () => stopInboundSmtp().then(() => stopJobs()).then(() => closeDatabase());
+  (globalThis as { [SHUTDOWN]?: () => Promise<void> })[SHUTDOWN] = () =>
+    stopInboundSmtp()
+      .then(() => stopJobs())
+      .then(() => closeDatabase());
 }
 
 /** A worker stopped by its supervisor finishes the jobs in hand, closes the database and exits. */
@@ -84,6 +89,7 @@ function stopOnSignals() {
         },
       );
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // Kept for the whole shutdown: with no listener left, a second signal would end the process at once.
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }

@@ -1,16 +1,17 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { CATCH_ALL, loadRoute as load, OWN_METHODS, ownMethodsOf, routeFiles } from "../helpers/api-routes";
+import { googleIdentity } from "../helpers/google-provider";
 
 // Every /api answer is an envelope, whatever the address and the method: this walks every route
 // file under src/app/api, so a route added later is held to the same rules without a new test.
 
 // Auth.js cannot be loaded outside Next; its route file is tested for what it adds to Auth.js.
-vi.mock("@/server/auth/google-provider", () => ({
-  googleHandlers: { GET: async () => new Response("Auth.js"), POST: async () => new Response("Auth.js") },
-  googleIdentity: async () => ({ user: { email: `gia.${Date.now()}@example.test` }, given_name: "Gia", family_name: "Rossi" }),
-  googleSignInEnabled: () => false,
-}));
+vi.mock("@/server/auth/google-provider", () => import("../helpers/google-provider"));
+// Whoever reaches the Google completion route has just been vouched for, each time a new person.
+beforeEach(() => {
+  googleIdentity.mockImplementation(async () => ({ user: { email: `gia.${Date.now()}@example.test` }, given_name: "Gia", family_name: "Rossi" }));
+});
 
 const ID = "0b7c6a4e-1d7e-4b8a-9a61-2f0c3a9d1e55";
 

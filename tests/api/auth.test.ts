@@ -4,11 +4,11 @@ import { POST as logout } from "@/app/api/auth/logout/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
-import { getDb } from "@/server/db/client";
 import { hashPassword } from "@/server/auth/password";
 import { hashToken } from "@/server/auth/sessions";
+import { getDb } from "@/server/db/client";
+import { createAccount, inviteCodeOf } from "../helpers/accounts";
 import { call, cookieFrom, ORIGIN, uniqueEmail } from "../helpers/api";
-import { createAccount } from "../helpers/accounts";
 
 const valid = () => ({ first_name: "Rosa", last_name: "Parks", email: uniqueEmail("rosa"), password: "a long enough secret" });
 
@@ -64,9 +64,9 @@ describe("POST /api/auth/register", () => {
     expect(result.body.data.user.email).toMatch(/^ann\+family\./);
   });
 
-  it("joins an existing family through its invite id", async () => {
+  it("joins an existing family through its invite link's code", async () => {
     const founder = await createAccount();
-    const result = await call(register, "/api/auth/register", { body: { ...valid(), family_id: founder.user.family_id } });
+    const result = await call(register, "/api/auth/register", { body: { ...valid(), family_id: await inviteCodeOf(founder.user.family_id) } });
     expect(result.status).toBe(201);
     expect(result.body.data.user.family_id).toBe(founder.user.family_id);
   });
@@ -108,6 +108,17 @@ describe("POST /api/auth/register", () => {
     expect(result.status).toBe(400);
     expect(result.body.success).toBe(false);
     expect(result.body.fieldErrors?.[field]).toContain(message);
+  });
+
+  it("refuses a password built from the person's own names and email, when starting a family and when joining one by invite", async () => {
+    const founder = await createAccount();
+    const ivan = { first_name: "Ivan", last_name: "Imp", email: uniqueEmail("ivan.imp"), password: "ivanimp2024" };
+    for (const body of [ivan, { ...ivan, family_id: await inviteCodeOf(founder.user.family_id) }]) {
+      const result = await call(register, "/api/auth/register", { body });
+      expect(result.status).toBe(400);
+      expect(result.body.fieldErrors).toEqual({ password: ["This password is too common or too easy to guess. Please choose one that is harder to guess."] });
+    }
+    expect((await call(register, "/api/auth/register", { body: { ...valid(), password: "ivanimp2024" } })).status).toBe(201);
   });
 
   it("accepts a password of exactly 8 and of exactly 128 characters, with no composition rules", async () => {

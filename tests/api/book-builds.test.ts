@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as readBookPdf } from "@/app/api/family-book/books/[id]/pdf/route";
-import { GET as readBook } from "@/app/api/family-book/books/[id]/route";
+import { DELETE as deleteBook, GET as readBook } from "@/app/api/family-book/books/[id]/route";
+import { POST as askForBook, GET as listBooks } from "@/app/api/family-book/books/route";
 import { GET as readStored } from "@/app/api/storage/[...key]/route";
-import { GET as listBooks, POST as askForBook } from "@/app/api/family-book/books/route";
 import { bookBuildDtoSchema } from "@/lib/schemas/book-builds";
-import { BOOK_KEPT_MS, BOOK_NOT_FOUND, BOOK_NOT_READY, toBookBuildDto } from "@/server/book/book-builds";
-import { bookStorageKey, buildBook, deleteExpiredBookBuilds } from "@/server/book/build-book-job";
+import { BOOK_KEPT_MS, BOOK_NOT_FOUND, BOOK_NOT_READY, type toBookBuildDto } from "@/server/book/book-builds";
+import { bookStorageKey, buildBook } from "@/server/book/build-book-job";
 import { setClock } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { JOBS_SCHEMA } from "@/server/jobs/job-queue";
+import { deleteExpiredPreparedFiles } from "@/server/prepared-files/delete-expired-prepared-files";
 import { getStorage } from "@/server/storage";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
@@ -38,7 +39,8 @@ beforeAll(async () => {
 type Book = ReturnType<typeof toBookBuildDto>;
 
 const ask = (account: TestAccount | null, body: unknown) => call<{ book: Book }>(askForBook, "/api/family-book/books", { token: account?.token, body });
-const read = (account: TestAccount | null, id: string) => call<{ book: Book }>(readBook, `/api/family-book/books/${id}`, { token: account?.token, params: { id } });
+const read = (account: TestAccount | null, id: string) =>
+  call<{ book: Book }>(readBook, `/api/family-book/books/${id}`, { token: account?.token, params: { id } });
 async function download(account: TestAccount | null, id: string) {
   const headers = new Headers({ host: "localhost:3000" });
   if (account) headers.set("authorization", `Bearer ${account.token}`);
@@ -60,17 +62,41 @@ async function untilFinished(id: string) {
   await services.workers.runUntil(async () => ["ready", "failed"].includes((await prisma.bookBuild.findUniqueOrThrow({ where: { id } })).status));
 }
 
+const readyEmails = (account: TestAccount) => services.smtp.to(account.user.email).filter((email) => email.parsed.subject === "Your Family Book is ready");
+
+/** Moves the clock until the book's ready-email job has run (it waits a minute after the book is ready). */
+async function untilReadyEmailJobDone(id: string) {
+  const prisma = await getDb();
+  const unfinished = async () =>
+    (
+      await prisma.$queryRawUnsafe<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM "${JOBS_SCHEMA}".job WHERE name = 'book.ready-email' AND data->>'buildId' = $1 AND state NOT IN ('completed', 'failed')`,
+        id,
+      )
+    )[0]!.count;
+  await services.workers.runUntil(async () => (await unfinished()) === 0);
+  await services.workers.runUntilIdle();
+}
+
 describe("asking for a printed book", () => {
-  it("starts a job that lays the book out, keeps it for its owner for a week and emails them", async () => {
+  it("starts a job that lays the book out and keeps it for its owner for a week, with no email once they downloaded it", async () => {
     const asked = await ask(owner, { size: "A4", chapters: "year" });
     expect(asked.status).toBe(202);
-    expect(bookBuildDtoSchema.parse(asked.body.data.book)).toMatchObject({ status: "queued", download_url: null, progress: { percent: 0, message: "Waiting to start" } });
+    expect(bookBuildDtoSchema.parse(asked.body.data.book)).toMatchObject({
+      status: "queued",
+      download_url: null,
+      progress: { percent: 0, message: "Waiting to start" },
+    });
     const { id } = asked.body.data.book;
     expect(asked.headers.get("location")).toBe(`/api/family-book/books/${id}`);
 
     await untilFinished(id);
     const { book } = (await read(owner, id)).body.data;
-    expect(book).toMatchObject({ status: "ready", progress: { percent: 100, message: "Your book is ready" }, download_url: `/api/family-book/books/${id}/pdf` });
+    expect(book).toMatchObject({
+      status: "ready",
+      progress: { percent: 100, message: "Your book is ready" },
+      download_url: `/api/family-book/books/${id}/pdf`,
+    });
     expect(book.file_name).toMatch(/^the-hughes-family-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(Date.parse(book.expires_at) - Date.parse(book.finished_at!)).toBe(BOOK_KEPT_MS);
 
@@ -97,17 +123,38 @@ describe("asking for a printed book", () => {
     renamed.searchParams.set("name", "something-else.pdf");
     expect((await fetchSigned(renamed.toString())).status).toBe(403);
 
-    const ready = () => services.smtp.to(owner.user.email).filter((email) => email.parsed.subject === "Your Family Book is ready");
-    await services.workers.runUntil(() => ready().length > 0);
-    const [email] = ready();
-    expect(email!.parsed.text).toContain(`${APP}/family-book/books`);
-    expect(email!.parsed.text).toContain(`(${text.pageCount} pages)`);
+    // Downloaded as soon as it was ready (the dialog saves it), the book needs no email about it.
+    await untilReadyEmailJobDone(id);
+    expect(readyEmails(owner)).toEqual([]);
 
     const listed = await call<{ books: Book[] }>(listBooks, "/api/family-book/books", { token: owner.token });
     expect(listed.body.data.books.map((entry) => entry.id)).toContain(id);
   });
 
-  it("builds the same book once when it is asked for many times at once, and another book beside it", async () => {
+  it("emails its owner a minute after it is ready when it was not downloaded by then, and not once it is deleted", async () => {
+    const asked = await ask(owner, { size: "LETTER", chapters: "year" });
+    const { id } = asked.body.data.book;
+    await untilFinished(id);
+    await untilReadyEmailJobDone(id);
+    const [email] = readyEmails(owner);
+    expect(readyEmails(owner)).toHaveLength(1);
+    expect(email!.parsed.text).toContain(`${APP}/family-book/books`);
+    const { book } = (await read(owner, id)).body.data;
+    expect(email!.parsed.text).toContain(`(${book.progress.pages_total} pages)`);
+    // Downloading it afterwards sends nothing more.
+    expect((await download(owner, id)).status).toBe(302);
+    await services.workers.runUntilIdle();
+    expect(readyEmails(owner)).toHaveLength(1);
+
+    // One deleted before its email's minute is up is not announced.
+    const other = (await ask(owner, { size: "6x9", chapters: "year" })).body.data.book;
+    await untilFinished(other.id);
+    expect((await call(deleteBook, `/api/family-book/books/${other.id}`, { token: owner.token, method: "DELETE", params: { id: other.id } })).status).toBe(200);
+    await untilReadyEmailJobDone(other.id);
+    expect(readyEmails(owner)).toHaveLength(1);
+  });
+
+  it("builds the same book once when it is asked for many times at once, and no other beside it", async () => {
     const choices = { size: "6x9", chapters: "member", from: "1960-01-01" };
     const answers = await Promise.all(Array.from({ length: 5 }, () => ask(relative, choices)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 202]);
@@ -115,23 +162,38 @@ describe("asking for a printed book", () => {
     expect(ids.size).toBe(1);
     const [id] = [...ids] as [string];
     const prisma = await getDb();
-    const jobs = await prisma.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM "${JOBS_SCHEMA}".job WHERE name = 'book.build' AND data->>'buildId' = $1`, id);
+    const jobs = await prisma.$queryRawUnsafe<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM "${JOBS_SCHEMA}".job WHERE name = 'book.build' AND data->>'buildId' = $1`,
+      id,
+    );
     expect(jobs[0]!.count).toBe(1);
 
-    // Other choices are another book; the same choices in another order are the same book.
-    const other = await ask(relative, { size: "A4", chapters: "member", from: "1960-01-01" });
-    expect(other.status).toBe(202);
-    expect(other.body.data.book.id).not.toBe(id);
+    // The same choices in another order are the same book; other choices wait for it (docs/decisions/036-prepared-files.md).
     const same = await ask(relative, { from: "1960-01-01", chapters: "member", size: "6x9", member: "" });
+    expect(same.status).toBe(200);
     expect(same.body.data.book.id).toBe(id);
+    const other = await ask(relative, { size: "A4", chapters: "member", from: "1960-01-01" });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toBe(
+      "Your book (6 × 9 in, a chapter for each family member, from January 1, 1960) is still being made. You can ask for another once it is ready, or delete it under Your books.",
+    );
 
     await untilFinished(id);
-    await untilFinished(other.body.data.book.id);
-    // Once made, asking again makes a new one (the family may have shared more since).
-    const again = await ask(relative, choices);
-    expect(again.status).toBe(202);
-    expect(again.body.data.book.id).not.toBe(id);
-    await untilFinished(again.body.data.book.id);
+    // Made minutes ago, the same book is answered again rather than made twice…
+    const soon = await ask(relative, choices);
+    expect(soon.status).toBe(200);
+    expect(soon.body.data.book).toMatchObject({ id, status: "ready" });
+    // …and later, asking again makes a new one (the family may have shared more since).
+    const finishedAt = Date.parse(soon.body.data.book.finished_at!);
+    setClock(() => finishedAt + 10 * 60 * 1000 + 1000);
+    try {
+      const again = await ask(relative, choices);
+      expect(again.status).toBe(202);
+      expect(again.body.data.book.id).not.toBe(id);
+      await untilFinished(again.body.data.book.id);
+    } finally {
+      setClock();
+    }
   });
 
   it("refuses choices that cannot be used, as the download does", async () => {
@@ -176,7 +238,17 @@ describe("who may see a book", () => {
   it("answers 409 for the PDF of a book still being made", async () => {
     const prisma = await getDb();
     const building = await prisma.bookBuild.create({
-      data: { user_id: owner.user.id, options: { size: "A4" }, status: "building", phase: "pages", phase_done: 212, phase_total: 480, page_count: 480, origin: APP, expires_at: new Date(Date.now() + BOOK_KEPT_MS) },
+      data: {
+        user_id: owner.user.id,
+        options: { size: "A4" },
+        status: "building",
+        phase: "pages",
+        phase_done: 212,
+        phase_total: 480,
+        page_count: 480,
+        origin: APP,
+        expires_at: new Date(Date.now() + BOOK_KEPT_MS),
+      },
     });
     const answer = await read(owner, building.id);
     expect(answer.body.data.book.progress).toEqual({ percent: 48, message: "Laying out page 212 of 480", pages_total: 480 });
@@ -198,7 +270,7 @@ describe("who may see a book", () => {
     } finally {
       setClock();
     }
-    await deleteExpiredBookBuilds({ now: new Date(weekLater) });
+    await deleteExpiredPreparedFiles({ now: new Date(weekLater) });
     expect(await prisma.bookBuild.findUnique({ where: { id } })).toBeNull();
     expect(await getStorage().head(bookStorageKey(build))).toBeNull();
   });

@@ -2,12 +2,13 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteComment, PATCH as editComment } from "@/app/api/comments/[id]/route";
 import { GET as summaries } from "@/app/api/conversations/route";
-import { GET as memoryComments, POST as commentOnMemory } from "@/app/api/memories/[id]/comments/route";
-import { DELETE as unreactMemory, PUT as reactMemory } from "@/app/api/memories/[id]/reactions/[kind]/route";
+import { POST as commentOnMemory, GET as memoryComments } from "@/app/api/memories/[id]/comments/route";
+import { PUT as reactMemory, DELETE as unreactMemory } from "@/app/api/memories/[id]/reactions/[kind]/route";
 import { PATCH as toggleMemory } from "@/app/api/memories/[id]/toggle-shared/route";
 import { GET as answerComments, POST as commentOnAnswer } from "@/app/api/questionnaires/responses/[id]/comments/route";
-import { DELETE as unreactAnswer, PUT as reactAnswer } from "@/app/api/questionnaires/responses/[id]/reactions/[kind]/route";
+import { PUT as reactAnswer, DELETE as unreactAnswer } from "@/app/api/questionnaires/responses/[id]/reactions/[kind]/route";
 import { PATCH as toggleAnswer } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
+import { commentProblem } from "@/lib/conversations";
 import {
   CANNOT_REMOVE_COMMENT,
   COMMENT_NOT_FOUND,
@@ -20,13 +21,12 @@ import {
   SUMMARY_IDS_RULE,
   SUMMARY_TOO_MANY,
 } from "@/lib/schemas/conversations";
-import { commentProblem } from "@/lib/conversations";
 import { controlCharacters } from "@/lib/schemas/text";
 import { UNKNOWN_REACTION } from "@/server/conversations/conversation-routes";
 import { summarizeConversations } from "@/server/conversations/reactions";
 import { getDatabase, getDb } from "@/server/db/client";
-import { call, type ApiResult } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, type ApiResult } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
@@ -48,7 +48,11 @@ function listComments(item: Item, account?: TestAccount, query = "") {
   return call(item.type === "memory" ? memoryComments : answerComments, `${base(item)}/comments${query}`, { token: account?.token, params: { id: item.id } });
 }
 function comment(item: Item, account: TestAccount | undefined, body: unknown) {
-  return call(item.type === "memory" ? commentOnMemory : commentOnAnswer, `${base(item)}/comments`, { token: account?.token, params: { id: item.id }, body: { body } });
+  return call(item.type === "memory" ? commentOnMemory : commentOnAnswer, `${base(item)}/comments`, {
+    token: account?.token,
+    params: { id: item.id },
+    body: { body },
+  });
 }
 function react(item: Item, account: TestAccount | undefined, kind: string, on = true) {
   const handler = item.type === "memory" ? (on ? reactMemory : unreactMemory) : on ? reactAnswer : unreactAnswer;
@@ -64,7 +68,8 @@ function share(item: Item, isShared: boolean) {
 }
 const edit = (id: string, account: TestAccount | undefined, body: unknown) =>
   call(editComment, `/api/comments/${id}`, { method: "PATCH", token: account?.token, params: { id }, body: { body } });
-const remove = (id: string, account: TestAccount | undefined) => call(deleteComment, `/api/comments/${id}`, { method: "DELETE", token: account?.token, params: { id } });
+const remove = (id: string, account: TestAccount | undefined) =>
+  call(deleteComment, `/api/comments/${id}`, { method: "DELETE", token: account?.token, params: { id } });
 const bodies = (result: ApiResult) => (result.body.data.comments as { body: string }[]).map((entry) => entry.body);
 
 beforeAll(async () => {
@@ -128,6 +133,7 @@ describe.each(["memory", "answer"] as const)("comments on a shared %s", (type) =
     const item = items[type];
     const posted = await comment(item, cousin, "Was Grandpa there?");
     const id = posted.body.data.comment.id as string;
+    const regretted = (await comment(item, relative, "Grandpa was late again")).body.data.comment.id as string;
     expect((await react(item, cousin, "wow")).status).toBe(200);
     expect((await share(item, false)).status).toBe(200);
     try {
@@ -138,17 +144,22 @@ describe.each(["memory", "answer"] as const)("comments on a shared %s", (type) =
         const posting = await comment(item, account, "Anyone?");
         expect(posting.status).toBe(404);
       }
-      for (const attempt of [await edit(id, cousin, "Changed"), await remove(id, cousin), await remove(id, owner)]) {
+      // The item's author removes only what they can see…
+      for (const attempt of [await remove(id, owner), await edit(id, relative, "Changed")]) {
         expect(attempt.status).toBe(404);
         expect(attempt.body.error).toBe(COMMENT_NOT_FOUND);
       }
+      // …while what a person wrote stays theirs to change or take back (decision 037).
+      expect((await edit(id, cousin, "Was Grandpa there too?")).status).toBe(200);
+      expect((await remove(regretted, relative)).status).toBe(200);
       const summary = await call(summaries, `/api/conversations?${type}=${item.id}`, { token: owner.token });
       expect(summary.body.data.summaries).toEqual([]);
     } finally {
       expect((await share(item, true)).status).toBe(200);
     }
     const back = await listComments(item, relative);
-    expect(bodies(back)).toContain("Was Grandpa there?");
+    expect(bodies(back)).toContain("Was Grandpa there too?");
+    expect(bodies(back)).not.toContain("Grandpa was late again");
     expect((await react(item, cousin, "wow", false)).status).toBe(200);
   });
 
@@ -265,7 +276,12 @@ describe("reactions", () => {
     const prisma = await getDb();
     expect(await prisma.reaction.count({ where: { response_id: item.id, user_id: relative.user.id, kind: "thanks" } })).toBe(1);
 
-    const crossed = await Promise.all([react(item, relative, "thanks", false), react(item, relative, "thanks", false), react(item, cousin, "thanks"), react(item, owner, "thanks")]);
+    const crossed = await Promise.all([
+      react(item, relative, "thanks", false),
+      react(item, relative, "thanks", false),
+      react(item, cousin, "thanks"),
+      react(item, owner, "thanks"),
+    ]);
     expect(crossed.map((tap) => tap.status)).toEqual([200, 200, 200, 200]);
     const rows = await prisma.reaction.findMany({ where: { response_id: item.id, kind: "thanks" }, select: { user_id: true } });
     expect(rows.map((row) => row.user_id).sort()).toEqual([cousin.user.id, owner.user.id].sort());
@@ -292,7 +308,13 @@ describe("the summaries of a feed page", () => {
     expect(result.status).toBe(200);
     const memoryComments = (await listComments(items.memory, owner, "?limit=100")).body.data.comments.length;
     const answerComments = (await listComments(items.answer, owner, "?limit=100")).body.data.comments.length;
-    expect(result.body.data.summaries.map((summary: { item_type: string; item_id: string; comment_count: number }) => [summary.item_type, summary.item_id, summary.comment_count])).toEqual([
+    expect(
+      result.body.data.summaries.map((summary: { item_type: string; item_id: string; comment_count: number }) => [
+        summary.item_type,
+        summary.item_id,
+        summary.comment_count,
+      ]),
+    ).toEqual([
       ["memory", items.memory.id, memoryComments],
       ["answer", items.answer.id, answerComments],
     ]);
@@ -305,7 +327,9 @@ describe("the summaries of a feed page", () => {
   });
 
   it("read any number of items in one statement, and nothing through Prisma (no query per item)", async () => {
-    const memories = await Promise.all(Array.from({ length: 12 }, (_, index) => createMemoryAs(relative.token, { title: `Page item ${index}`, is_shared: "true" })));
+    const memories = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => createMemoryAs(relative.token, { title: `Page item ${index}`, is_shared: "true" })),
+    );
     await Promise.all(memories.slice(0, 6).map((memory) => comment({ type: "memory", id: memory.id, owner: () => relative }, cousin, "Lovely")));
     await Promise.all(memories.map((memory) => react({ type: "memory", id: memory.id, owner: () => relative }, owner, "love")));
     const database = await getDatabase();

@@ -2,25 +2,27 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as downloadExport } from "@/app/api/exports/download/route";
-import { GET as listExports, POST as askForExport } from "@/app/api/exports/route";
-import { GET as readExport } from "@/app/api/exports/[id]/route";
 import { GET as exportFile } from "@/app/api/exports/[id]/file/route";
-import { POST as askFollowUp } from "@/app/api/follow-ups/route";
+import { GET as readExport } from "@/app/api/exports/[id]/route";
+import { GET as downloadExport } from "@/app/api/exports/download/route";
+import { POST as askForExport, GET as listExports } from "@/app/api/exports/route";
 import { POST as answerFollowUp } from "@/app/api/follow-ups/[id]/answer/route";
+import { POST as askFollowUp } from "@/app/api/follow-ups/route";
+import { POST as postComment } from "@/app/api/memories/[id]/comments/route";
 import { exportJsonSchema, IMMEDIATE_EXPORT_MAX_BYTES, type ExportDocument } from "@/lib/schemas/data-export";
-import { getDb } from "@/server/db/client";
-import { NOT_FAMILY_ADMIN } from "@/server/exports/gather-export";
-import { EXPORT_TOO_LARGE_TO_DOWNLOAD } from "@/server/exports/export-request";
-import { deleteExpiredExports, EXPORT_NOT_FOUND, prepareExportJob } from "@/server/exports/prepared-exports";
 import { setClock } from "@/server/clock";
+import { getDb } from "@/server/db/client";
 import { renderEmail } from "@/server/email/render-email";
+import { EXPORT_TOO_LARGE_TO_DOWNLOAD } from "@/server/exports/export-request";
+import { NOT_FAMILY_ADMIN } from "@/server/exports/gather-export";
+import { EXPORT_NOT_FOUND, EXPORT_NOT_READY, prepareExportJob } from "@/server/exports/prepared-exports";
+import { deleteExpiredPreparedFiles } from "@/server/prepared-files/delete-expired-prepared-files";
 import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
 import { getStorage } from "@/server/storage";
-import { call, ORIGIN } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, ORIGIN } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
-import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+import { addAnswerPhotosAs, answer, answerChildhood, createCustomQuestionnaire, pickedPhotos } from "../helpers/questionnaires";
 import { unzip } from "../helpers/zip";
 
 // Export (docs/export-format.md, docs/decisions/023-export-and-import.md): what each export holds,
@@ -50,24 +52,26 @@ beforeAll(async () => {
   ownPrivate = await createMemoryAs(
     owner.token,
     { title: "The boat", content: "We rowed to the island.\n\nIt rained.", memory_date: "1975-08-02", is_shared: "false", taggedUserIds: relative.user.id },
-    [{ name: "boat.jpg", bytes: await jpeg({ color: "#1e6091" }) }, { name: "island.jpg", bytes: await jpeg({ color: "#2a9d8f" }) }],
+    [
+      { name: "boat.jpg", bytes: await jpeg({ color: "#1e6091" }) },
+      { name: "island.jpg", bytes: await jpeg({ color: "#2a9d8f" }) },
+    ],
   );
-  await createMemoryAs(owner.token, { title: "Grandma's kitchen <b>", memory_date: "1982-12-24", is_shared: "true" }, [
+  const kitchen = await createMemoryAs(owner.token, { title: "Grandma's kitchen <b>", memory_date: "1982-12-24", is_shared: "true" }, [
     { name: "kitchen.jpg", bytes: await jpeg({ color: "#e76f51" }) },
   ]);
-  await createMemoryAs(relative.token, { title: "Tom's shared summer", memory_date: "1990-06-01", is_shared: "true" }, [
+  const summer = await createMemoryAs(relative.token, { title: "Tom's shared summer", memory_date: "1990-06-01", is_shared: "true" }, [
     { name: "summer.jpg", bytes: await jpeg({ color: "#f4a261" }) },
   ]);
+  // A conversation under each shared story.
+  const comment = (account: TestAccount, id: string, body: string) =>
+    call(postComment, `/api/memories/${id}/comments`, { token: account.token, params: { id }, body: { body } });
+  expect((await comment(relative, kitchen.id, "I can still smell the bread.")).status).toBe(201);
+  expect((await comment(owner, kitchen.id, "Every Sunday, without fail.")).status).toBe(201);
+  expect((await comment(owner, summer.id, "Was that the year of the storm?")).status).toBe(201);
   await createMemoryAs(relative.token, { title: "Tom's private diary", memory_date: "1991-06-01", is_shared: "false" });
   await createMemoryAs(stranger.token, { title: "Olga's garden", memory_date: "1992-06-01", is_shared: "true" });
-  expect(
-    (
-      await answer(owner, [
-        { question_id: libraryQuestionId("childhood", "born"), answer_text: "In Cardiff, in the spring of 1948." },
-        { question_id: libraryQuestionId("childhood", "earliest"), answer_text: "The smell of my father's workshop." },
-      ])
-    ).status,
-  ).toBe(201);
+  await answerChildhood(owner);
   const custom = await createCustomQuestionnaire(owner);
   expect((await answer(owner, [{ question_id: custom.questionIds[0]!, answer_text: "All the cousins." }])).status).toBe(201);
   const relativeAnswer = await answer(relative, [
@@ -118,8 +122,14 @@ describe("GET /api/exports/download (account)", () => {
         expect(files.get(photo.file)?.equals(original!.body)).toBe(true);
       }
     }
-    expect(boat.photos.map((photo) => photo.file)).toEqual(ownPrivate.memory_photos.map((photo) => `photos/${ownPrivate.id}/${photo.id}.jpg`));
-    expect([...files.keys()].sort()).toEqual(["data.json", "index.html", ...document.memories.flatMap((memory) => memory.photos.map((photo) => photo.file))].sort());
+    // Each photo is named by its story's date and title and its number, as a person looks for it in a folder.
+    expect(boat.photos.map((photo) => [photo.id, photo.file])).toEqual(
+      ownPrivate.memory_photos.map((photo, index) => [photo.id, `photos/1975-08-02 The boat ${index + 1}.jpg`]),
+    );
+    expect(document.memories[1]!.photos.map((photo) => photo.file)).toEqual(["photos/1982-12-24 Grandma's kitchen b 1.jpg"]);
+    expect([...files.keys()].sort()).toEqual(
+      ["data.json", "index.html", ...document.memories.flatMap((memory) => memory.photos.map((photo) => photo.file))].sort(),
+    );
 
     // The answers carry their question texts, and the custom questionnaire its questions.
     expect(document.submissions.map((submission) => submission.responses.map((response) => [response.question_text, response.answer_text]))).toEqual([
@@ -138,7 +148,19 @@ describe("GET /api/exports/download (account)", () => {
     const html = files.get("index.html")!.toString("utf8");
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain("<h3>Grandma&#39;s kitchen &lt;b&gt;</h3>");
-    for (const memory of document.memories) for (const photo of memory.photos) expect(html).toContain(`<img src="${photo.file}"`);
+    expect(html).toContain(`<img src="photos/1975-08-02%20The%20boat%201.jpg"`);
+    for (const memory of document.memories)
+      for (const photo of memory.photos) expect(html).toContain(`<img src="${encodeURI(photo.file).replaceAll("'", "&#39;")}"`);
+
+    // The comments on the person's stories are kept with them, whoever wrote them.
+    expect(document.memories[1]!.comments?.map((comment) => [comment.author_id, comment.body])).toEqual([
+      [relative.user.id, "I can still smell the bread."],
+      [owner.user.id, "Every Sunday, without fail."],
+    ]);
+    expect(boat.comments).toEqual([]);
+    expect(html).toContain("<h4>Comments</h4>");
+    expect(html).toContain("<strong>Tom Hughes</strong>");
+    expect(html).toContain("I can still smell the bread.");
     expect(html).toContain("<dt>Where and when were you born?</dt>");
     expect(html).toContain("<p>We rowed to the island.</p>\n<p>It rained.</p>");
   });
@@ -146,7 +168,10 @@ describe("GET /api/exports/download (account)", () => {
   it("holds nothing of anyone else", async () => {
     const { document } = await exported(relative);
     expect(document.memories.map((memory) => memory.title)).toEqual(["Tom's shared summer", "Tom's private diary"]);
-    expect(document.submissions.flatMap((submission) => submission.responses.map((response) => response.answer_text))).toEqual(["In Swansea, 1950.", "The sea."]);
+    expect(document.submissions.flatMap((submission) => submission.responses.map((response) => response.answer_text))).toEqual([
+      "In Swansea, 1950.",
+      "The sea.",
+    ]);
     // The owner's questionnaire was written in the family but not by Tom, who did not answer it.
     expect(document.questionnaires).toEqual([]);
   });
@@ -161,9 +186,17 @@ describe("GET /api/exports/download (family)", () => {
     const { document, files } = await exported(owner, "family");
     expect(document.scope).toBe("family");
     expect(document.memories.map((memory) => memory.title)).toEqual(["Grandma's kitchen <b>", "Tom's shared summer"]);
-    expect(document.submissions.flatMap((submission) => submission.responses.map((response) => response.answer_text))).toEqual(["In Swansea, 1950.", "The sea."]);
+    expect(document.submissions.flatMap((submission) => submission.responses.map((response) => response.answer_text))).toEqual([
+      "In Swansea, 1950.",
+      "The sea.",
+    ]);
     expect(document.questionnaires.map((questionnaire) => questionnaire.title)).toEqual(["Summer at the lake"]);
     for (const memory of document.memories) for (const photo of memory.photos) expect(files.has(photo.file)).toBe(true);
+    // Each story's conversation, as the family reads it.
+    expect(document.memories.map((memory) => memory.comments?.map((comment) => comment.body))).toEqual([
+      ["I can still smell the bread.", "Every Sunday, without fail."],
+      ["Was that the year of the storm?"],
+    ]);
     expect(files.get("index.html")!.toString("utf8")).toContain("<h1>The Hughes Family: the family's book</h1>");
   });
 
@@ -206,12 +239,17 @@ describe("POST /api/exports", () => {
     expect(asked.status).toBe(200);
     expect(asked.body.data.download).toBeNull();
     const exportId = asked.body.data.export.id as string;
-    expect(asked.body.data.export).toMatchObject({ scope: "account", status: "queued", photos_done: 0 });
+    expect(asked.body.data.export).toMatchObject({ scope: "account", status: "queued", photos_done: 0, download_url: null });
+    // Before it is ready there is nothing to download: 409, as for a book (docs/decisions/036-prepared-files.md).
+    const early = await call(exportFile, `/api/exports/${exportId}/file`, { token: heavy.token, params: { id: exportId } });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe(EXPORT_NOT_READY);
 
     await prepareExportJob.handler({ exportId }, { id: "test", retryCount: 0, now: new Date(), signal: new AbortController().signal });
 
     const read = await call(readExport, `/api/exports/${exportId}`, { token: heavy.token, params: { id: exportId } });
-    expect(read.body.data.export).toMatchObject({ status: "ready", photos_done: 1, photo_total: 1 });
+    expect(read.body.data.export).toMatchObject({ status: "ready", photos_done: 1, photo_total: 1, download_url: `/api/exports/${exportId}/file` });
+    expect(read.body.data.export.file_name).toMatch(/^family-book-my-export-\d{4}-\d{2}-\d{2}\.zip$/);
     expect(read.body.data.export.byte_size).toBeGreaterThan(0);
     const listed = await call(listExports, "/api/exports", { token: heavy.token });
     expect(listed.body.data.exports.map((item: { id: string }) => item.id)).toEqual([exportId]);
@@ -234,6 +272,8 @@ describe("POST /api/exports", () => {
       { params: Promise.resolve({ id: exportId }) },
     );
     expect(file.status).toBe(302);
+    // Signed with the name it is saved under, as a book's is.
+    expect(new URL(file.headers.get("location")!).searchParams.get("name")).toBe(read.body.data.export.file_name);
     const row = await prisma.dataExport.findUniqueOrThrow({ where: { id: exportId } });
     const stored = await getStorage().get(row.storage_key!);
     const files = await unzip(stored!.body);
@@ -252,7 +292,7 @@ describe("POST /api/exports", () => {
     setClock(() => Date.now() + 7 * 24 * 60 * 60 * 1000 + 1000);
     try {
       expect((await call(readExport, `/api/exports/${exportId}`, { token: heavy.token, params: { id: exportId } })).status).toBe(404);
-      await deleteExpiredExports(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000 + 1000));
+      await deleteExpiredPreparedFiles({ now: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000 + 1000) });
     } finally {
       setClock();
     }
@@ -279,11 +319,18 @@ describe("Tell us more in the export", () => {
 
     // The owner's own export: both questions about the kitchen, the waiting one without an answer.
     const mine = await exported(owner);
-    const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(path.join(import.meta.dirname, "../../docs/export-format.schema.json"), "utf8")));
+    const validate = new Ajv({ allErrors: true }).compile(
+      JSON.parse(readFileSync(path.join(import.meta.dirname, "../../docs/export-format.schema.json"), "utf8")),
+    );
     expect(validate(mine.document), JSON.stringify(validate.errors)).toBe(true);
     const kitchenFollowUps = mine.document.memories.find((memory) => memory.id === kitchen.id)!.follow_ups;
     expect(kitchenFollowUps).toEqual([
-      expect.objectContaining({ asked_by_id: relative.user.id, question: "What did you bake <i>first</i>?", answer: "Bara brith, with my mother.", answered_at: expect.any(String) }),
+      expect.objectContaining({
+        asked_by_id: relative.user.id,
+        question: "What did you bake <i>first</i>?",
+        answer: "Bara brith, with my mother.",
+        answered_at: expect.any(String),
+      }),
       expect.objectContaining({ asked_by_id: relative.user.id, question: "Who taught you?", answer: null, answered_at: null }),
     ]);
     expect(mine.document.people.map((person) => person.id)).toContain(relative.user.id);
@@ -295,13 +342,102 @@ describe("Tell us more in the export", () => {
     // Tom's own export has the question asked about his answer, and its answer.
     const toms = await exported(relative);
     const seaResponse = toms.document.submissions.flatMap((submission) => submission.responses).find((response) => response.id === sea.id)!;
-    expect(seaResponse.follow_ups).toEqual([expect.objectContaining({ asked_by_id: owner.user.id, question: "Which beach was it?", answer: "Rhossili, every August." })]);
+    expect(seaResponse.follow_ups).toEqual([
+      expect.objectContaining({ asked_by_id: owner.user.id, question: "Which beach was it?", answer: "Rhossili, every August." }),
+    ]);
 
     // The family's export: what the family reads under each story, the answered questions only.
     const family = await exported(owner, "family");
     expect(validate(family.document), JSON.stringify(validate.errors)).toBe(true);
-    expect(family.document.memories.find((memory) => memory.id === kitchen.id)!.follow_ups!.map((followUp) => followUp.question)).toEqual(["What did you bake <i>first</i>?"]);
+    expect(family.document.memories.find((memory) => memory.id === kitchen.id)!.follow_ups!.map((followUp) => followUp.question)).toEqual([
+      "What did you bake <i>first</i>?",
+    ]);
     const familySea = family.document.submissions.flatMap((submission) => submission.responses).find((response) => response.id === sea.id)!;
     expect(familySea.follow_ups!.map((followUp) => followUp.answer)).toEqual(["Rhossili, every August."]);
+  });
+});
+
+describe("Answer photos in the export", () => {
+  /** Adds photos of the given colours to one's own answer, as My Completed Questionnaires does. */
+  async function givePhotos(account: TestAccount, responseId: string, colors: string[]) {
+    expect((await addAnswerPhotosAs(account, responseId, await pickedPhotos(colors))).status).toBe(201);
+  }
+
+  it("carries each answer's photos under it, named by the answer's day and question, in the ZIP and on the page", async () => {
+    const prisma = await getDb();
+    const born = await prisma.response.findFirstOrThrow({ where: { answer_text: "In Cardiff, in the spring of 1948." } });
+    const sea = await prisma.response.findFirstOrThrow({ where: { answer_text: "The sea.", submission: { user_id: relative.user.id } } });
+    await givePhotos(owner, born.id, ["#264653", "#e9c46a"]);
+    await givePhotos(relative, sea.id, ["#457b9d"]);
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+
+    // The owner's own export: the photos of the owner's answer, private as it is.
+    const mine = await exported(owner);
+    const validate = new Ajv({ allErrors: true }).compile(
+      JSON.parse(readFileSync(path.join(import.meta.dirname, "../../docs/export-format.schema.json"), "utf8")),
+    );
+    expect(validate(mine.document), JSON.stringify(validate.errors)).toBe(true);
+    const responses = mine.document.submissions.flatMap((submission) => submission.responses);
+    const bornExported = responses.find((response) => response.id === born.id)!;
+    const rows = await prisma.responsePhoto.findMany({ where: { response_id: born.id }, orderBy: { order_number: "asc" } });
+    expect(bornExported.photos).toEqual(
+      rows.map((row, index) => ({
+        id: row.id,
+        order_number: row.order_number,
+        file: `photos/${day(born.created_at)} Where and when were you born ${index + 1}.jpg`,
+        content_type: "image/jpeg",
+        width: row.width,
+        height: row.height,
+        byte_size: row.byte_size,
+        created_at: row.created_at.toISOString(),
+      })),
+    );
+    // Each is in the ZIP, byte for byte the stored original; an answer without photos has none.
+    for (const [index, photo] of bornExported.photos!.entries()) {
+      expect(mine.files.get(photo.file)?.equals((await getStorage().get(rows[index]!.original_key))!.body)).toBe(true);
+    }
+    expect(responses.filter((response) => response.id !== born.id).every((response) => response.photos?.length === 0)).toBe(true);
+    expect([...mine.files.keys()].sort()).toEqual(
+      [
+        "data.json",
+        "index.html",
+        ...mine.document.memories.flatMap((memory) => memory.photos.map((photo) => photo.file)),
+        ...bornExported.photos!.map((photo) => photo.file),
+      ].sort(),
+    );
+    // On the page, the photos are under their answer, before the next question.
+    const html = mine.files.get("index.html")!.toString("utf8");
+    const first = `<img src="${encodeURI(bornExported.photos![0]!.file)}"`;
+    expect(html).toContain(first);
+    expect(html).toContain(`alt="Photo 2 of 2 of the answer to “Where and when were you born?”"`);
+    expect(html.indexOf(first)).toBeGreaterThan(html.indexOf("In Cardiff, in the spring of 1948."));
+    expect(html.indexOf(first)).toBeLessThan(html.indexOf("<dt>What is your earliest memory?</dt>"));
+
+    // The family's export: the photos of the answers the family may read, and not the owner's private one.
+    const family = await exported(owner, "family");
+    expect(validate(family.document), JSON.stringify(validate.errors)).toBe(true);
+    const familyPhotos = family.document.submissions.flatMap((submission) => submission.responses.flatMap((response) => response.photos ?? []));
+    const seaRow = await prisma.responsePhoto.findFirstOrThrow({ where: { response_id: sea.id } });
+    expect(familyPhotos.map((photo) => [photo.id, photo.file])).toEqual([[seaRow.id, `photos/${day(sea.created_at)} What is your earliest memory 1.jpg`]]);
+    expect(family.files.get(familyPhotos[0]!.file)?.equals((await getStorage().get(seaRow.original_key))!.body)).toBe(true);
+    for (const row of rows) expect(JSON.stringify(family.document)).not.toContain(row.id);
+  });
+
+  it("counts answers' photos in the size that decides between a download and a prepared export", async () => {
+    const heavy = await createAccount({ firstName: "Hugo", lastName: "Heavy" });
+    const answered = await answer(heavy, [
+      { question_id: libraryQuestionId("childhood", "born"), answer_text: "In Leeds, in 1960." },
+      { question_id: libraryQuestionId("childhood", "earliest"), answer_text: "The snow of 1963." },
+    ]);
+    expect(answered.status).toBe(201);
+    const prisma = await getDb();
+    const response = await prisma.response.findFirstOrThrow({ where: { submission: { user_id: heavy.user.id }, answer_text: "In Leeds, in 1960." } });
+    await givePhotos(heavy, response.id, ["#8d99ae"]);
+    expect((await download(heavy)).status).toBe(200);
+    // Over the threshold as far as the measure goes: the photo's recorded size.
+    await prisma.responsePhoto.updateMany({ where: { response_id: response.id }, data: { byte_size: IMMEDIATE_EXPORT_MAX_BYTES + 1 } });
+    const tooLarge = await call(downloadExport, "/api/exports/download?scope=account", { token: heavy.token });
+    expect(tooLarge.status).toBe(409);
+    expect(tooLarge.body.error).toBe(EXPORT_TOO_LARGE_TO_DOWNLOAD);
   });
 });

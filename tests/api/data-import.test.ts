@@ -7,15 +7,14 @@ import { POST as importRoute } from "@/app/api/imports/route";
 import type { ExportDocument } from "@/lib/schemas/data-export";
 import { closeDatabase, getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
-import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
 import { closeRateLimitStores } from "@/server/http/rate-limit";
+import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
 import { stopJobs } from "@/server/jobs/queue";
-import { libraryQuestionId } from "@/server/questionnaires/seed-question-library";
 import { getStorage, resetStorageForTests } from "@/server/storage";
-import { ORIGIN, randomAddress } from "../helpers/api";
 import { createAccount, type TestAccount } from "../helpers/accounts";
+import { ORIGIN, randomAddress } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
-import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+import { addAnswerPhotosAs, answer, answerChildhood, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { createThrowawayPostgresDatabase, realDatabaseUrl, type ThrowawayDatabase } from "../helpers/test-database";
 import { unzip } from "../helpers/zip";
 
@@ -53,7 +52,9 @@ function without<Value extends object, Key extends keyof Value>(value: Value, ..
 /** The export with every id replaced by what it names (people by email), and the export's moment left out. */
 function comparable(document: ExportDocument, files: Map<string, Buffer>) {
   const email = new Map(document.people.map((person) => [person.id, person.email]));
-  const questionTexts = new Map(document.questionnaires.flatMap((questionnaire) => questionnaire.questions.map((question) => [question.id, question.question_text])));
+  const questionTexts = new Map(
+    document.questionnaires.flatMap((questionnaire) => questionnaire.questions.map((question) => [question.id, question.question_text])),
+  );
   return {
     scope: document.scope,
     exported_by: document.exported_by.email,
@@ -75,8 +76,9 @@ function comparable(document: ExportDocument, files: Map<string, Buffer>) {
       questionnaire: submission.library ? submission.questionnaire_id : undefined,
       author: email.get(submission.author_id),
       responses: submission.responses.map((response) => ({
-        ...without(response, "id", "question_id"),
+        ...without(response, "id", "question_id", "photos"),
         question: submission.library ? response.question_id : questionTexts.get(response.question_id),
+        photos: response.photos?.map((photo) => ({ ...without(photo, "id", "file"), bytes: files.get(photo.file)?.toString("base64") })),
       })),
     })),
   };
@@ -124,18 +126,26 @@ describe("export, import into a fresh instance, export again", () => {
     const cousin = await createAccount({ familyId: owner.user.family_id, firstName: "Ruth", lastName: "Hughes", email: EMAILS.cousin });
     await createMemoryAs(
       owner.token,
-      { title: "The boat", content: "We rowed to the island.", memory_date: "1975-08-02", is_shared: "true", taggedUserIds: [relative.user.id, cousin.user.id] },
-      [{ name: "boat.jpg", bytes: await jpeg({ color: "#1e6091" }) }, { name: "island.jpg", bytes: await jpeg({ width: 40, height: 90, color: "#2a9d8f" }) }],
+      {
+        title: "The boat",
+        content: "We rowed to the island.",
+        memory_date: "1975-08-02",
+        is_shared: "true",
+        taggedUserIds: [relative.user.id, cousin.user.id],
+      },
+      [
+        { name: "boat.jpg", bytes: await jpeg({ color: "#1e6091" }) },
+        { name: "island.jpg", bytes: await jpeg({ width: 40, height: 90, color: "#2a9d8f" }) },
+      ],
     );
     await createMemoryAs(owner.token, { title: "A private note", content: "Only mine.", memory_date: "2001-01-01", is_shared: "false" });
-    expect(
-      (
-        await answer(owner, [
-          { question_id: libraryQuestionId("childhood", "born"), answer_text: "In Cardiff, in the spring of 1948." },
-          { question_id: libraryQuestionId("childhood", "earliest"), answer_text: "The smell of my father's workshop." },
-        ])
-      ).status,
-    ).toBe(201);
+    // Two photos given with the answer about where Margaret was born.
+    const { bornId } = await answerChildhood(owner);
+    const photos = [
+      { name: "cardiff.jpg", bytes: await jpeg({ color: "#e63946" }) },
+      { name: "house.jpg", bytes: await jpeg({ width: 30, height: 60, color: "#a8dadc" }) },
+    ];
+    expect((await addAnswerPhotosAs(owner, bornId, photos)).status).toBe(201);
     const custom = await createCustomQuestionnaire(owner, { audience: "SPECIFIC_FAMILY_MEMBERS", targetUserIds: [relative.user.id, cousin.user.id] });
     expect((await answer(relative, [{ question_id: custom.questionIds[0]!, answer_text: "Only Tom's, not exported." }])).status).toBe(201);
     const ownCustom = await createCustomQuestionnaire(relative, { title: "Tom's questions" });
@@ -146,6 +156,7 @@ describe("export, import into a fresh instance, export again", () => {
     firstFiles = await unzip(firstZip);
     first = JSON.parse(firstFiles.get("data.json")!.toString("utf8"));
     expect(first.memories).toHaveLength(2);
+    expect(first.submissions.flatMap((submission) => submission.responses.flatMap((response) => response.photos ?? []))).toHaveLength(2);
     expect(first.questionnaires.map((questionnaire) => questionnaire.title).sort()).toEqual(["Summer at the lake", "Tom's questions"]);
     cleanUp = await switchToFreshInstance();
   });
@@ -161,7 +172,7 @@ describe("export, import into a fresh instance, export again", () => {
     expect(imported.status).toBe(201);
     expect(imported.body.data.imported).toEqual({
       memories: 2,
-      photos: 2,
+      photos: 4,
       questionnaires: 2,
       submissions: 2,
       tags_linked: 1,
@@ -176,13 +187,27 @@ describe("export, import into a fresh instance, export again", () => {
     expected.people = expected.people.filter((person) => person.email !== EMAILS.cousin);
     expected.memories[0]!.tags = expected.memories[0]!.tags.filter((tag) => tag.email !== EMAILS.cousin);
     for (const questionnaire of expected.questionnaires) questionnaire.targets = questionnaire.targets.filter((target) => target !== EMAILS.cousin);
-    expect(expected.memories.flatMap((memory) => memory.photos.map((photo) => photo.bytes?.length ?? 0)).every((length) => length > 100)).toBe(true);
+    const answerPhotos = expected.submissions.flatMap((submission) => submission.responses.flatMap((response) => response.photos ?? []));
+    expect(answerPhotos).toHaveLength(2);
+    expect(
+      [...expected.memories.flatMap((memory) => memory.photos), ...answerPhotos].map((photo) => photo.bytes?.length ?? 0).every((length) => length > 100),
+    ).toBe(true);
     expect(comparable(second, secondFiles)).toEqual(expected);
     // And the photos went through the upload pipeline: the variants exist in this instance's storage.
     const photos = await prisma.memoryPhoto.findMany();
     expect(photos).toHaveLength(2);
     for (const photo of photos) {
       for (const key of [photo.original_key, photo.display_key, photo.thumbnail_key]) expect(await getStorage().head(key)).not.toBeNull();
+    }
+    // The answer's photos too, stored under their answer, with the print size the book uses.
+    const answerRows = await prisma.responsePhoto.findMany({ include: { response: { select: { answer_text: true } } }, orderBy: { order_number: "asc" } });
+    expect(answerRows.map((photo) => [photo.response.answer_text, photo.order_number, photo.width, photo.height])).toEqual([
+      ["In Cardiff, in the spring of 1948.", 0, 64, 48],
+      ["In Cardiff, in the spring of 1948.", 1, 30, 60],
+    ]);
+    for (const photo of answerRows) {
+      expect(photo.original_key.startsWith(`answers/${photo.response_id}/`)).toBe(true);
+      for (const key of [photo.original_key, photo.display_key, photo.thumbnail_key, photo.print_key!]) expect(await getStorage().head(key)).not.toBeNull();
     }
   });
 });

@@ -5,8 +5,8 @@ import { POST as deleteAccountRoute } from "@/app/api/account/delete/route";
 import { ACCOUNT_DELETED } from "@/lib/schemas/family-circle";
 import { deletionToken, readDeletionToken } from "@/server/account/delete-account";
 import { getDb } from "@/server/db/client";
-import { call } from "../helpers/api";
 import { createAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { withSmtpAndWorkers } from "../helpers/email-jobs";
 
 // An account without a password (Google) confirms its deletion by an emailed link

@@ -2,24 +2,28 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as confirmDeletion } from "@/app/api/account/delete/confirm/route";
 import { POST as deleteAccountRoute } from "@/app/api/account/delete/route";
+import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { PATCH as changeRole } from "@/app/api/family/members/[id]/route";
 import { GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
 import { GET as sharedMemories } from "@/app/api/memories/shared/route";
-import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
 import { PATCH as shareSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
+import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
 import { GET as search } from "@/app/api/search/route";
+import { Prisma } from "@/generated/prisma/client";
 import { WRONG_PASSWORD } from "@/lib/schemas/email-address";
 import { ACCOUNT_DELETED, DELETE_LINK_INVALID, LAST_ADMIN_DELETE, type KeepChoice } from "@/lib/schemas/family-circle";
 import { deletionToken } from "@/server/account/delete-account";
+import { GUESSES_WHILE_UNDER_ATTACK, signInRules } from "@/server/auth/sign-in-throttle";
+import { bookStorageKey } from "@/server/book/build-book-job";
 import { setClock } from "@/server/clock";
 import { getDb, queryRows } from "@/server/db/client";
-import { Prisma } from "@/generated/prisma/client";
 import { FORMER_MEMBER } from "@/server/families/former-member";
-import { bookStorageKey } from "@/server/book/build-book-job";
+import { consume } from "@/server/http/rate-limit";
+import { uploadSlotsByUser } from "@/server/memories/create-photo-upload";
 import { getStorage } from "@/server/storage";
-import { call, uniqueEmail } from "../helpers/api";
 import { createAccount, type TestAccount } from "../helpers/accounts";
+import { call, randomAddress, uniqueEmail } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { requestUpload, sendToStorage } from "../helpers/uploads";
@@ -54,8 +58,12 @@ async function everyObject() {
 async function busyMember(familyId: string) {
   const marker = `Zeb${randomUUID().slice(0, 8)}`;
   const person = await createAccount({ familyId, firstName: marker, lastName: "Quill", email: uniqueEmail(marker.toLowerCase()) });
-  const shared = await createMemoryAs(person.token, { title: "The boat trip", content: "We rowed to the island.", is_shared: "true" }, [{ name: "boat.jpg", bytes: await jpeg() }]);
-  const secret = await createMemoryAs(person.token, { title: "My diary", is_shared: "false" }, [{ name: "diary.jpg", bytes: await jpeg({ color: "#112233" }) }]);
+  const shared = await createMemoryAs(person.token, { title: "The boat trip", content: "We rowed to the island.", is_shared: "true" }, [
+    { name: "boat.jpg", bytes: await jpeg() },
+  ]);
+  const secret = await createMemoryAs(person.token, { title: "My diary", is_shared: "false" }, [
+    { name: "diary.jpg", bytes: await jpeg({ color: "#112233" }) },
+  ]);
   const questionnaire = await createCustomQuestionnaire(person, { title: `${marker}'s questions` });
   await answer(person, [
     { question_id: questionnaire.questionIds[0]!, answer_text: "Grandma and the dog" },
@@ -77,7 +85,16 @@ async function busyMember(familyId: string) {
   await prisma.emailPreference.create({ data: { user_id: person.user.id, kind: "weekly-digest", enabled: false } });
   await prisma.emailDelivery.create({ data: { message_id: `<${randomUUID()}@family-book>`, template: "password-reset", user_id: person.user.id } });
   await prisma.invitation.create({
-    data: { family_id: familyId, invited_by_id: person.user.id, first_name: "Cousin", email: "cousin@example.com", email_normalized: "cousin@example.com", note: `From ${marker}`, code_hash: randomUUID(), expires_at: soon },
+    data: {
+      family_id: familyId,
+      invited_by_id: person.user.id,
+      first_name: "Cousin",
+      email: "cousin@example.com",
+      email_normalized: "cousin@example.com",
+      note: `From ${marker}`,
+      code_hash: randomUUID(),
+      expires_at: soon,
+    },
   });
   await prisma.rateLimit.create({ data: { key: `rate:change-email-account:${person.user.id}`, points: 1 } });
   // Weekly questions to them, with a send and its answer link, and a digest.
@@ -104,18 +121,36 @@ async function busyMember(familyId: string) {
     },
   });
   await prisma.weeklyDigest.create({ data: { user_id: person.user.id, week_of: new Date(), origin: "https://familybook.example" } });
-  await prisma.rateLimit.create({ data: { key: `rate:sign-in-account:${person.user.email.toLowerCase()}`, points: 1 } });
+  // Counters of their own: failed sign-ins at their address, photo upload slots by their id.
+  await consume(signInRules.byAccount, person.user.email);
+  await consume(uploadSlotsByUser, person.user.id);
   // A printed book they made, kept in storage under their id, and a comment and a reaction of theirs.
-  const book = await prisma.bookBuild.create({ data: { user_id: person.user.id, options: {}, status: "ready", origin: "https://familybook.example", expires_at: soon } });
+  const book = await prisma.bookBuild.create({
+    data: { user_id: person.user.id, options: {}, status: "ready", origin: "https://familybook.example", expires_at: soon },
+  });
   await prisma.bookBuild.update({ where: { id: book.id }, data: { storage_key: bookStorageKey(book) } });
   await getStorage().put(bookStorageKey(book), Buffer.from(`%PDF-1.7 ${marker}`), "application/pdf");
   const exportId = randomUUID();
   const exportKey = `exports/${person.user.id}/${exportId}/family-book-my-export.zip`;
   await getStorage().put(exportKey, Buffer.from(`PK ${marker}`), "application/zip");
-  await prisma.dataExport.create({ data: { id: exportId, user_id: person.user.id, scope: "account", status: "ready", storage_key: exportKey, origin: "https://familybook.example", expires_at: soon } });
-  await prisma.comment.create({ data: { memory_id: shared.id, user_id: person.user.id, body: `What a day, ${marker}` } });
-  await prisma.reaction.create({ data: { memory_id: shared.id, user_id: person.user.id, kind: "love" } });
-  const photoKeys = (await prisma.memoryPhoto.findMany({ where: { memory: { user_id: person.user.id } } })).flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]);
+  await prisma.dataExport.create({
+    data: {
+      id: exportId,
+      user_id: person.user.id,
+      scope: "account",
+      status: "ready",
+      storage_key: exportKey,
+      origin: "https://familybook.example",
+      expires_at: soon,
+    },
+  });
+  await prisma.comment.create({ data: { memory_id: shared.id, family_id: person.user.family_id, user_id: person.user.id, body: `What a day, ${marker}` } });
+  await prisma.reaction.create({ data: { memory_id: shared.id, family_id: person.user.family_id, user_id: person.user.id, kind: "love" } });
+  const photoKeys = (await prisma.memoryPhoto.findMany({ where: { memory: { user_id: person.user.id } } })).flatMap((photo) => [
+    photo.original_key,
+    photo.display_key,
+    photo.thumbnail_key,
+  ]);
   return { person, marker, shared, secret, photoKeys, uploadKey: `uploads/${person.user.id}/${ticket.id}` };
 }
 
@@ -140,7 +175,9 @@ describe("deleting an account, removing everything", () => {
     expect(result.body.data).toEqual({ deleted: true, message: ACCOUNT_DELETED });
     expect(result.headers.getSetCookie().some((cookie) => cookie.startsWith("fb_session=;"))).toBe(true);
 
-    const traces = (await everyRow()).filter(({ row }) => row.includes(person.user.id) || row.includes(marker) || row.toLowerCase().includes(person.user.email.toLowerCase()));
+    const traces = (await everyRow()).filter(
+      ({ row }) => row.includes(person.user.id) || row.includes(marker) || row.toLowerCase().includes(person.user.email.toLowerCase()),
+    );
     expect(traces).toEqual([]);
     const objectsAfter = await everyObject();
     expect(objectsAfter.filter((key) => [...photoKeys, uploadKey].includes(key))).toEqual([]);
@@ -169,7 +206,11 @@ describe.each([
   it("keeps the shared memory, its photos and the shared answers for the family, with no link to the person; the rest goes", async () => {
     const { founder, person, marker, shared, secret, photoKeys, uploadKey } = await familyWithBusyRelative();
     const prisma = await getDb();
-    const sharedKeys = (await prisma.memoryPhoto.findMany({ where: { memory_id: shared.id } })).flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]);
+    const sharedKeys = (await prisma.memoryPhoto.findMany({ where: { memory_id: shared.id } })).flatMap((photo) => [
+      photo.original_key,
+      photo.display_key,
+      photo.thumbnail_key,
+    ]);
 
     expect((await deleteAs(person, { keep, password: person.password })).status).toBe(200);
 
@@ -181,7 +222,10 @@ describe.each([
     expect((await call(getMemoryRoute, `/api/memories/${secret.id}`, { token: founder.token, params: { id: secret.id } })).status).toBe(404);
     const answers = await call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: founder.token });
     expect(answers.body.data.submissions).toEqual([expect.objectContaining({ user_id: null, profiles: { first_name: name, last_name: "" } })]);
-    expect(answers.body.data.submissions[0].responses.map((response: { answer_text: string }) => response.answer_text).sort()).toEqual(["Grandma and the dog", "Pancakes"]);
+    expect(answers.body.data.submissions[0].responses.map((response: { answer_text: string }) => response.answer_text).sort()).toEqual([
+      "Grandma and the dog",
+      "Pancakes",
+    ]);
     // Found by search, under the name left on it (or not by name at all).
     const found = await call(search, "/api/search?q=island", { token: founder.token });
     expect(found.body.data.results).toEqual([expect.objectContaining({ id: shared.id, author: { id: null, first_name: name, last_name: "" } })]);
@@ -204,6 +248,43 @@ describe.each([
   });
 });
 
+describe("deleting an account leaves other people's sign-in limits alone", () => {
+  const signIn = (email: string, password: string, address: string) => call(login, "/api/auth/login", { address, body: { email, password } });
+
+  it.each(["_", "%"])("an account whose address has %s where another address has a letter does not clear that address's counters", async (wildcard) => {
+    const tag = randomUUID().slice(0, 8);
+    const carol = await createAccount({ email: `c${tag}@example.com` });
+    const guesser = randomAddress();
+    for (let attempt = 0; attempt < signInRules.byAccountAndAddress.limit; attempt += 1)
+      expect((await signIn(carol.user.email, "wrong", guesser)).status).toBe(401);
+    expect((await signIn(carol.user.email, carol.password, guesser)).status).toBe(429);
+    // Carol's account is under attack from many places: a fresh address gets only a few guesses.
+    for (let attempt = 0; attempt < signInRules.byAccount.limit; attempt += 1) await consume(signInRules.byAccount, carol.user.email);
+
+    // An address with a wildcard of SQL's LIKE where Carol's has the letter "c" ("%" cannot be
+    // registered; an address kept from before the rule could hold it).
+    const twin = await createAccount({ email: `x${tag}@example.com` });
+    await (await getDb()).user.update({ where: { id: twin.user.id }, data: { email_normalized: `${wildcard}${tag}@example.com` } });
+    expect((await deleteAs(twin, { keep: "nothing", password: twin.password })).status).toBe(200);
+
+    expect((await signIn(carol.user.email, carol.password, guesser)).status).toBe(429);
+    const fresh = randomAddress();
+    for (let attempt = 0; attempt < GUESSES_WHILE_UNDER_ATTACK; attempt += 1) expect((await signIn(carol.user.email, "wrong", fresh)).status).toBe(401);
+    expect((await signIn(carol.user.email, "wrong", fresh)).status).toBe(429);
+  });
+
+  it("clears the deleted account's own counters: its address may be registered and signed in to again at once", async () => {
+    const email = uniqueEmail("gone");
+    const person = await createAccount({ email });
+    for (let attempt = 0; attempt < signInRules.byAccount.limit + 1; attempt += 1) await consume(signInRules.byAccount, email);
+    expect((await deleteAs(person, { keep: "nothing", password: person.password })).status).toBe(200);
+    const again = await createAccount({ email });
+    const address = randomAddress();
+    for (let attempt = 0; attempt < GUESSES_WHILE_UNDER_ATTACK + 1; attempt += 1) expect((await signIn(email, "wrong", address)).status).toBe(401);
+    expect((await signIn(email, again.password, address)).status).toBe(200);
+  });
+});
+
 describe("who may delete, and how it is confirmed", () => {
   it("asks for the password, and a choice; anonymous callers are refused", async () => {
     const person = await createAccount();
@@ -223,7 +304,12 @@ describe("who may delete, and how it is confirmed", () => {
     const refused = await deleteAs(founder, { keep: "nothing", password: founder.password });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(LAST_ADMIN_DELETE);
-    await call(changeRole, `/api/family/members/${relative.user.id}`, { token: founder.token, params: { id: relative.user.id }, body: { role: "admin" }, method: "PATCH" });
+    await call(changeRole, `/api/family/members/${relative.user.id}`, {
+      token: founder.token,
+      params: { id: relative.user.id },
+      body: { role: "admin" },
+      method: "PATCH",
+    });
     expect((await deleteAs(founder, { keep: "nothing", password: founder.password })).status).toBe(200);
   });
 
@@ -260,7 +346,10 @@ describe("deletions racing", () => {
     const founder = await createAccount();
     const person = await createAccount({ familyId: founder.user.family_id });
     await createMemoryAs(person.token, { title: "Twice", is_shared: "true" });
-    const results = await Promise.all([deleteAs(person, { keep: "nothing", password: person.password }), deleteAs(person, { keep: "shared_as_former_member", password: person.password })]);
+    const results = await Promise.all([
+      deleteAs(person, { keep: "nothing", password: person.password }),
+      deleteAs(person, { keep: "shared_as_former_member", password: person.password }),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 401]);
     expect(await (await getDb()).user.count({ where: { id: person.user.id } })).toBe(0);
   });
@@ -270,7 +359,12 @@ describe("deletions racing", () => {
     const relative = await createAccount({ familyId: founder.user.family_id });
     const results = await Promise.all([
       deleteAs(founder, { keep: "nothing", password: founder.password }),
-      call(changeRole, `/api/family/members/${relative.user.id}`, { token: founder.token, params: { id: relative.user.id }, body: { role: "admin" }, method: "PATCH" }),
+      call(changeRole, `/api/family/members/${relative.user.id}`, {
+        token: founder.token,
+        params: { id: relative.user.id },
+        body: { role: "admin" },
+        method: "PATCH",
+      }),
     ]);
     const [deletion, handover] = results;
     // Either the handover came first and the deletion followed, or the deletion was refused and the handover went through.

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { POST as register } from "@/app/api/auth/register/route";
 import { POST as confirm } from "@/app/api/auth/email/confirm/route";
 import { POST as resend } from "@/app/api/auth/email/resend/route";
 import { PUT as changeEmail } from "@/app/api/auth/email/route";
+import { POST as register } from "@/app/api/auth/register/route";
 import { POST as invite } from "@/app/api/family/invitations/route";
 import {
   EMAIL_ALREADY_CONFIRMED,

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/server/db/client";
 import { changeEmailPreferences } from "@/server/email-preferences/change-email-preferences";
 import { deliverEmail, type EmailJob } from "@/server/email/deliver-email";
 import { closeMailTransport, outboxDirectory } from "@/server/email/mail-transport";
 import { newMessageId } from "@/server/email/message-id";
-import { getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
 import { createConfirmedAccount } from "../helpers/accounts";
 import { uniqueEmail } from "../helpers/api";
@@ -144,7 +144,11 @@ describe("into the outbox (no SMTP_URL)", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     const to = uniqueEmail("outbox");
     const job = resetJob(to);
-    const outcome = await deliverEmail({ ...job, props: { ...job.props, resetUrl: "http://localhost:3000/reset-password?token=xyz" }, origin: "http://localhost:3000" });
+    const outcome = await deliverEmail({
+      ...job,
+      props: { ...job.props, resetUrl: "http://localhost:3000/reset-password?token=xyz" },
+      origin: "http://localhost:3000",
+    });
 
     expect(outcome).toMatchObject({ status: "sent", receipt: { via: "outbox" } });
     const file = outcome.status === "sent" && outcome.receipt.via === "outbox" ? outcome.receipt.file : "";

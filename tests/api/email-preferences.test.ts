@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as readPreferences, PATCH as changePreferences } from "@/app/api/email-preferences/route";
-import { DELETE as resubscribe, GET as openUnsubscribeAddress, POST as oneClick } from "@/app/api/unsubscribe/route";
+import { PATCH as changePreferences, GET as readPreferences } from "@/app/api/email-preferences/route";
+import { POST as oneClick, GET as openUnsubscribeAddress, DELETE as resubscribe } from "@/app/api/unsubscribe/route";
 import { EMAIL_PREFERENCE_KINDS } from "@/lib/email-preferences";
+import { getDb } from "@/server/db/client";
 import { INVALID_UNSUBSCRIBE_LINK } from "@/server/email-preferences/unsubscribe";
 import { unsubscribeToken } from "@/server/email-preferences/unsubscribe-token";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { closeMailTransport } from "@/server/email/mail-transport";
 import { newMessageId } from "@/server/email/message-id";
-import { getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
 import { createAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
@@ -48,7 +48,11 @@ describe("GET and PATCH /api/email-preferences", () => {
     expect(await preferencesOf(member.token)).toEqual({ ...allOn, "weekly-digest": false });
     expect(await preferencesOf(relative.token)).toEqual(allOn);
 
-    const on = await call(changePreferences, "/api/email-preferences", { method: "PATCH", token: member.token, body: { "weekly-digest": true, "weekly-questions": false } });
+    const on = await call(changePreferences, "/api/email-preferences", {
+      method: "PATCH",
+      token: member.token,
+      body: { "weekly-digest": true, "weekly-questions": false },
+    });
     expect(on.body.data.preferences).toEqual({ ...allOn, "weekly-questions": false });
   });
 
@@ -83,7 +87,10 @@ describe("the unsubscribe link", () => {
 
   it("works when a webmail page posts it from its own site, since the token and not a cookie is the permission", async () => {
     const member = await createAccount();
-    const result = await postOneClick(unsubscribeToken(member.user.id, "weekly-digest"), { origin: "https://mail.example.net", "sec-fetch-site": "cross-site" });
+    const result = await postOneClick(unsubscribeToken(member.user.id, "weekly-digest"), {
+      origin: "https://mail.example.net",
+      "sec-fetch-site": "cross-site",
+    });
     expect(result.status).toBe(200);
     expect(await preferencesOf(member.token)).toEqual({ ...allOn, "weekly-digest": false });
   });

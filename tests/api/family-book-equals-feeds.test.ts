@@ -6,10 +6,10 @@ import { PATCH as toggleResponseRoute } from "@/app/api/questionnaires/responses
 import { GET as sharedResponsesRoute } from "@/app/api/questionnaires/responses/shared/route";
 import { PATCH as toggleSubmissionRoute } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as sharedSubmissionsRoute } from "@/app/api/questionnaires/submissions/shared/route";
-import type { BookOptions } from "@/lib/schemas/family-book";
-import { gatherBookContent } from "@/server/book/gather-book-content";
-import type { BookAnswers, BookMemory } from "@/server/book/book-content";
 import { Prisma } from "@/generated/prisma/client";
+import type { BookOptions } from "@/lib/schemas/family-book";
+import type { BookAnswers, BookMemory } from "@/server/book/book-content";
+import { gatherBookContent } from "@/server/book/gather-book-content";
 import { getDb, queryRows } from "@/server/db/client";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 import { ownedBy, ownedBySql, sharedWith, sharedWithSql, visibleTo, visibleToSql } from "@/server/memories/memory-visibility";
@@ -18,8 +18,8 @@ import type { SharedResponseDto } from "@/server/questionnaires/list-shared-resp
 import type { SharedSubmissionDto } from "@/server/questionnaires/list-shared-submissions";
 import { libraryQuestionId } from "@/server/questionnaires/seed-question-library";
 import { toUserDto } from "@/server/users/user-dto";
-import { call } from "../helpers/api";
 import { createAccount, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
@@ -52,7 +52,10 @@ async function memory(account: TestAccount, title: string, memory_date: string, 
 
 /** One sitting of answers, dated as given; returns the submission and its answers by question. */
 async function sitting(account: TestAccount, answers: [questionId: string, text: string][], createdAt: string) {
-  const result = await answer(account, answers.map(([question_id, answer_text]) => ({ question_id, answer_text })));
+  const result = await answer(
+    account,
+    answers.map(([question_id, answer_text]) => ({ question_id, answer_text })),
+  );
   expect(result.status).toBe(201);
   const submission = result.body.data.submission as { id: string; responses: { id: string; question_id: string }[] };
   const prisma = await getDb();
@@ -62,12 +65,22 @@ async function sitting(account: TestAccount, answers: [questionId: string, text:
 }
 
 async function shareSubmission(account: TestAccount, id: string) {
-  const result = await call(toggleSubmissionRoute, `/api/questionnaires/submissions/${id}/toggle-shared`, { method: "PATCH", token: account.token, params: { id }, body: { is_shared: true } });
+  const result = await call(toggleSubmissionRoute, `/api/questionnaires/submissions/${id}/toggle-shared`, {
+    method: "PATCH",
+    token: account.token,
+    params: { id },
+    body: { is_shared: true },
+  });
   expect(result.status).toBe(200);
 }
 
 async function shareAnswer(account: TestAccount, id: string) {
-  const result = await call(toggleResponseRoute, `/api/questionnaires/responses/${id}/toggle-shared`, { method: "PATCH", token: account.token, params: { id }, body: { is_shared: true } });
+  const result = await call(toggleResponseRoute, `/api/questionnaires/responses/${id}/toggle-shared`, {
+    method: "PATCH",
+    token: account.token,
+    params: { id },
+    body: { is_shared: true },
+  });
   expect(result.status).toBe(200);
 }
 
@@ -99,24 +112,80 @@ beforeAll(async () => {
   const earliest = libraryQuestionId("childhood", "earliest");
 
   // Margaret: a whole submission shared, one answer shared on its own, and one kept private.
-  const wholeShared = await sitting(margaret, [[whoCame, "Margaret: the whole family came"], [whatCooked, "Margaret: trout"]], "1990-07-14T12:00:00Z");
+  const wholeShared = await sitting(
+    margaret,
+    [
+      [whoCame, "Margaret: the whole family came"],
+      [whatCooked, "Margaret: trout"],
+    ],
+    "1990-07-14T12:00:00Z",
+  );
   await shareSubmission(margaret, wholeShared.id);
-  const oneShared = await sitting(margaret, [[whoCame, "Margaret: only the cousins"], [whatCooked, "Margaret: pancakes"]], "2005-03-01T12:00:00Z");
+  const oneShared = await sitting(
+    margaret,
+    [
+      [whoCame, "Margaret: only the cousins"],
+      [whatCooked, "Margaret: pancakes"],
+    ],
+    "2005-03-01T12:00:00Z",
+  );
   await shareAnswer(margaret, oneShared.answerTo(whatCooked));
-  await sitting(margaret, [[whoCame, "Margaret: nobody came"], [whatCooked, "Margaret: nothing"]], "2006-03-01T12:00:00Z");
+  await sitting(
+    margaret,
+    [
+      [whoCame, "Margaret: nobody came"],
+      [whatCooked, "Margaret: nothing"],
+    ],
+    "2006-03-01T12:00:00Z",
+  );
   // Tom: a targeted questionnaire shared whole, and the library's, both on the same second.
-  const targeted = await sitting(tom, [[justForTom.questionIds[0]!, "Tom: Aunt Jo came"], [justForTom.questionIds[1]!, "Tom: stew"]], "1999-03-01T12:00:00Z");
+  const targeted = await sitting(
+    tom,
+    [
+      [justForTom.questionIds[0]!, "Tom: Aunt Jo came"],
+      [justForTom.questionIds[1]!, "Tom: stew"],
+    ],
+    "1999-03-01T12:00:00Z",
+  );
   await shareSubmission(tom, targeted.id);
-  const childhood = await sitting(tom, [[born, "Tom: in Leeds"], [earliest, "Tom: the snow"]], "1999-03-01T12:00:00Z");
+  const childhood = await sitting(
+    tom,
+    [
+      [born, "Tom: in Leeds"],
+      [earliest, "Tom: the snow"],
+    ],
+    "1999-03-01T12:00:00Z",
+  );
   await shareSubmission(tom, childhood.id);
   await shareAnswer(tom, childhood.answerTo(born));
   cast.tomsSittings.push({ id: targeted.id, answers: ["Tom: Aunt Jo came", "Tom: stew"] }, { id: childhood.id, answers: ["Tom: in Leeds", "Tom: the snow"] });
   // Lena and Max share answers, then leave the family and take them along.
-  const lenasWhole = await sitting(lena, [[whoCame, "Lena: my friends came"], [whatCooked, "Lena: soup"]], "2002-02-02T12:00:00Z");
+  const lenasWhole = await sitting(
+    lena,
+    [
+      [whoCame, "Lena: my friends came"],
+      [whatCooked, "Lena: soup"],
+    ],
+    "2002-02-02T12:00:00Z",
+  );
   await shareSubmission(lena, lenasWhole.id);
-  const lenasOne = await sitting(lena, [[born, "Lena: in York"], [earliest, "Lena: the sea"]], "2003-03-03T12:00:00Z");
+  const lenasOne = await sitting(
+    lena,
+    [
+      [born, "Lena: in York"],
+      [earliest, "Lena: the sea"],
+    ],
+    "2003-03-03T12:00:00Z",
+  );
   await shareAnswer(lena, lenasOne.answerTo(earliest));
-  const maxs = await sitting(max, [[born, "Max: in Hull"], [earliest, "Max: a kite"]], "2004-04-04T12:00:00Z");
+  const maxs = await sitting(
+    max,
+    [
+      [born, "Max: in Hull"],
+      [earliest, "Max: a kite"],
+    ],
+    "2004-04-04T12:00:00Z",
+  );
   await shareSubmission(max, maxs.id);
   // Olga's family: shared, and never anyone else's to see.
   const olgas = await sitting(olga, [[olgasOwn.questionIds[0]!, "Olga: my sisters came"]], "2004-06-01T12:00:00Z");
@@ -159,7 +228,9 @@ async function feedsFor(account: TestAccount, options: BookOptions) {
       content: memory.content,
       photoIds: memory.memory_photos.map((photo) => photo.id),
     }));
-  const submissions = (await wholeFeed<SharedSubmissionDto>(sharedSubmissionsRoute, `/api/questionnaires/submissions/shared${memberQuery(options)}`, "submissions", account))
+  const submissions = (
+    await wholeFeed<SharedSubmissionDto>(sharedSubmissionsRoute, `/api/questionnaires/submissions/shared${memberQuery(options)}`, "submissions", account)
+  )
     .reverse()
     .filter((submission) => inRange(options, submission.created_at.slice(0, 10)))
     .map((submission) => ({
@@ -185,7 +256,15 @@ async function bookFor(account: TestAccount, options: BookOptions) {
   return {
     memories: items
       .filter((item): item is BookMemory => item.kind === "memory")
-      .map((item) => ({ id: item.id, title: item.title, date: item.date, author: item.author, taggedNames: item.taggedNames, content: item.content, photoIds: item.photos.map((photo) => photo.id) })),
+      .map((item) => ({
+        id: item.id,
+        title: item.title,
+        date: item.date,
+        author: item.author,
+        taggedNames: item.taggedNames,
+        content: item.content,
+        photoIds: item.photos.map((photo) => photo.id),
+      })),
     submissions: items
       .filter((item): item is BookAnswers => item.kind === "answers")
       .map((item) => ({ id: item.id, questionnaireTitle: item.questionnaireTitle, date: item.date, author: item.author, answers: item.answers })),
@@ -225,7 +304,13 @@ describe("the printed book and the Family Book's feeds", () => {
 
   it("show the family what it shared, and a member who left takes their answers along", async () => {
     const book = await bookFor(tom, { size: "A4", chapters: "year" });
-    expect(book.memories.map((memory) => memory.title)).toEqual(["Wedding day", ...byId(cast.twins).map((twin) => twin.title), "First bike", "Lena's garden", "Max's boat"]);
+    expect(book.memories.map((memory) => memory.title)).toEqual([
+      "Wedding day",
+      ...byId(cast.twins).map((twin) => twin.title),
+      "First bike",
+      "Lena's garden",
+      "Max's boat",
+    ]);
     expect(book.submissions.map((submission) => submission.answers.map((entry) => entry.answer))).toEqual([
       ["Margaret: the whole family came", "Margaret: trout"],
       ...byId(cast.tomsSittings).map((sitting) => sitting.answers),
@@ -284,7 +369,9 @@ describe("each rule's Prisma and SQL forms", () => {
       const answers = ids(await prisma.response.findMany({ where: answersWhere, select: { id: true } }));
       expect(answers.length).toBeGreaterThan(0);
       expect(
-        await sqlIds(Prisma.sql`SELECT r.id FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id WHERE ${answersSql}`),
+        await sqlIds(
+          Prisma.sql`SELECT r.id FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id WHERE ${answersSql}`,
+        ),
       ).toEqual(answers);
       const submissions = ids(await prisma.submission.findMany({ where: submissionsWhere, select: { id: true } }));
       expect(await sqlIds(Prisma.sql`SELECT s.id FROM submissions s JOIN users author ON author.id = s.user_id WHERE ${submissionsSql}`)).toEqual(submissions);

@@ -3,8 +3,8 @@ import { GET as sharedMemories } from "@/app/api/memories/shared/route";
 import { GET as ownSubmissions } from "@/app/api/questionnaires/[id]/submissions/route";
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
-import { call, type ApiResult } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, type ApiResult } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
@@ -14,8 +14,7 @@ let owner: TestAccount;
 let relative: TestAccount;
 let stranger: TestAccount;
 
-const shareMemory = (account: TestAccount, title: string, memory_date: string) =>
-  createMemoryAs(account.token, { title, memory_date, is_shared: "true" });
+const shareMemory = (account: TestAccount, title: string, memory_date: string) => createMemoryAs(account.token, { title, memory_date, is_shared: "true" });
 
 beforeAll(async () => {
   ({ owner, relative, stranger } = await createFamilies());

@@ -4,8 +4,8 @@ import { GET as downloadBook } from "@/app/api/family-book/pdf/route";
 import { getDb } from "@/server/db/client";
 import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
 import { getStorage } from "@/server/storage";
-import { ORIGIN } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { ORIGIN } from "../helpers/api";
 import { readPdf } from "../helpers/pdf-text";
 
 let owner: TestAccount;
@@ -18,7 +18,10 @@ let strangersPhotoId: string;
 type PhotoSize = { width: number; height: number };
 
 /** A memory as the app stores it; each photo's display size is at most 1600 px, its width and height the original's. */
-async function memory(account: TestAccount, fields: { title: string; date: string; shared: boolean; content?: string; tagged?: string[]; photos?: number; photoSize?: PhotoSize }) {
+async function memory(
+  account: TestAccount,
+  fields: { title: string; date: string; shared: boolean; content?: string; tagged?: string[]; photos?: number; photoSize?: PhotoSize },
+) {
   const prisma = await getDb();
   const created = await prisma.memory.create({
     data: {
@@ -36,13 +39,25 @@ async function memory(account: TestAccount, fields: { title: string; date: strin
   const photos = [];
   for (let index = 0; index < (fields.photos ?? 0); index += 1) {
     const key = `test/${created.id}/${index}/display.webp`;
-    const bytes = await sharp({ create: { width: Math.round(width * scale), height: Math.round(height * scale), channels: 3, background: { r: 30 * index, g: 120, b: 90 } } })
+    const bytes = await sharp({
+      create: { width: Math.round(width * scale), height: Math.round(height * scale), channels: 3, background: { r: 30 * index, g: 120, b: 90 } },
+    })
       .webp()
       .toBuffer();
     await getStorage().put(key, bytes, "image/webp");
     photos.push(
       await prisma.memoryPhoto.create({
-        data: { memory_id: created.id, order_number: index, original_key: key, display_key: key, thumbnail_key: key, content_type: "image/webp", width, height, byte_size: bytes.length },
+        data: {
+          memory_id: created.id,
+          order_number: index,
+          original_key: key,
+          display_key: key,
+          thumbnail_key: key,
+          content_type: "image/webp",
+          width,
+          height,
+          byte_size: bytes.length,
+        },
       }),
     );
   }
@@ -194,7 +209,14 @@ describe("GET /api/family-book/pdf", () => {
     const weekly = await createAccount({ firstName: "Wilma", lastName: "Weekly" });
     for (let week = 0; week < 16; week += 1) {
       const date = new Date(Date.UTC(2025, 0, 5 + 7 * week)).toISOString().slice(0, 10);
-      await memory(weekly, { title: `Week ${week + 1}`, date, shared: true, content: "A week in the garden. ".repeat(30), photos: 2, photoSize: { width: 2400, height: 1800 } });
+      await memory(weekly, {
+        title: `Week ${week + 1}`,
+        date,
+        shared: true,
+        content: "A week in the garden. ".repeat(30),
+        photos: 2,
+        photoSize: { width: 2400, height: 1800 },
+      });
     }
     const pdf = await bookText(weekly);
     expect(pdf.images).toBe(32);
@@ -206,10 +228,16 @@ describe("GET /api/family-book/pdf", () => {
     const prisma = await getDb();
     const lake = await prisma.memory.findFirstOrThrow({ where: { title: "Summer at the lake" } });
     const picnic = await prisma.memory.findFirstOrThrow({ where: { title: "Another family's picnic" } });
-    const sharedAnswer = await prisma.response.findFirstOrThrow({ where: { submission: { user_id: relative.user.id, is_shared: true } }, orderBy: { id: "asc" } });
-    await prisma.comment.create({ data: { memory_id: lake.id, user_id: relative.user.id, body: "I remember the paddle boat!" } });
-    await prisma.comment.create({ data: { response_id: sharedAnswer.id, user_id: owner.user.id, body: "You never told me that." } });
-    await prisma.comment.create({ data: { memory_id: picnic.id, user_id: stranger.user.id, body: "Our picnic comment" } });
+    const sharedAnswer = await prisma.response.findFirstOrThrow({
+      where: { submission: { user_id: relative.user.id, is_shared: true } },
+      orderBy: { id: "asc" },
+      include: { submission: { select: { family_id: true } } },
+    });
+    await prisma.comment.create({ data: { memory_id: lake.id, family_id: lake.family_id, user_id: relative.user.id, body: "I remember the paddle boat!" } });
+    await prisma.comment.create({
+      data: { response_id: sharedAnswer.id, family_id: sharedAnswer.submission.family_id, user_id: owner.user.id, body: "You never told me that." },
+    });
+    await prisma.comment.create({ data: { memory_id: picnic.id, family_id: picnic.family_id, user_id: stranger.user.id, body: "Our picnic comment" } });
 
     const without = (await bookText(owner)).text;
     expect(without).not.toContain("I remember the paddle boat!");
@@ -226,6 +254,134 @@ describe("GET /api/family-book/pdf", () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).fieldErrors.comments).toEqual(['Comments must be "include" or left out']);
   });
+
+  it("prints the family's Tell us more questions and the author's answers under their story, with or without comments", async () => {
+    const prisma = await getDb();
+    const lake = await prisma.memory.findFirstOrThrow({ where: { title: "Summer at the lake" } });
+    const picnic = await prisma.memory.findFirstOrThrow({ where: { title: "Another family's picnic" } });
+    await prisma.followUpQuestion.create({
+      data: {
+        memory_id: lake.id,
+        family_id: lake.family_id,
+        asker_id: relative.user.id,
+        author_id: lake.user_id!,
+        question: "Who rowed the boat back?",
+        answer: "Your grandfather, against the wind.",
+        answered_at: new Date(),
+      },
+    });
+    await prisma.followUpQuestion.create({
+      data: { memory_id: lake.id, family_id: lake.family_id, asker_id: relative.user.id, author_id: lake.user_id!, question: "Still waiting for this one?" },
+    });
+    await prisma.followUpQuestion.create({
+      data: {
+        memory_id: picnic.id,
+        family_id: picnic.family_id,
+        asker_id: stranger.user.id,
+        author_id: picnic.user_id!,
+        question: "Another family's question?",
+        answer: "Not for this book.",
+        answered_at: new Date(),
+      },
+    });
+    for (const query of ["", "?comments=include"]) {
+      const text = (await bookText(owner, query)).text.replace(/\s+/g, " ");
+      expect(text).toContain("Who rowed the boat back?");
+      expect(text).toContain("Your grandfather, against the wind.");
+      expect(text.indexOf("Who rowed the boat back?")).toBeGreaterThan(text.indexOf("Summer at the lake: the whole story."));
+      expect(text).not.toContain("Still waiting for this one?");
+      expect(text).not.toContain("Another family's question?");
+    }
+  });
+
+  it("makes a large-print edition: the stories in 14.5 pt type instead of 11, and every other size larger with them", async () => {
+    const regular = await bookText(owner);
+    const large = await bookText(owner, "?print=large");
+    const storySize = (pdf: Awaited<ReturnType<typeof bookText>>) => pdf.runs.find((run) => run.text.includes("Summer at the lake: the whole story"))!.size;
+    expect(storySize(regular)).toBe(11);
+    expect(storySize(large)).toBe(14.5);
+    const titleSize = (pdf: Awaited<ReturnType<typeof bookText>>) => pdf.runs.find((run) => run.text === "Summer at the lake")!.size;
+    expect(titleSize(regular)).toBe(16);
+    expect(titleSize(large)).toBe(21);
+    const refused = await fetchBook(owner, "?print=huge");
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors.print).toEqual(['Print must be "large" or left out']);
+  });
+
+  it("prints the photos given with an answer under it: its print variant, or one made from its display size", async () => {
+    const prisma = await getDb();
+    const before = await bookText(owner);
+    const born = await prisma.response.findFirstOrThrow({
+      where: { submission: { user_id: relative.user.id }, question_id: libraryQuestionId("childhood", "born") },
+    });
+    const unshared = await prisma.response.findFirstOrThrow({
+      where: { submission: { user_id: owner.user.id, created_at: new Date("2006-03-01T12:00:00Z") } },
+    });
+    // The first has only its print variant in storage, so the book cannot have used its display size.
+    const printKey = `test/answers/${born.id}/0/print.jpg`;
+    await getStorage().put(
+      printKey,
+      await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+        .jpeg()
+        .toBuffer(),
+      "image/jpeg",
+    );
+    const displayKey = `test/answers/${born.id}/1/display.webp`;
+    await getStorage().put(
+      displayKey,
+      await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+        .webp()
+        .toBuffer(),
+      "image/webp",
+    );
+    const photo = { content_type: "image/jpeg", byte_size: 1000 };
+    await prisma.responsePhoto.createMany({
+      data: [
+        {
+          ...photo,
+          response_id: born.id,
+          order_number: 0,
+          original_key: "missing",
+          display_key: "missing",
+          thumbnail_key: "missing",
+          print_key: printKey,
+          width: 1200,
+          height: 900,
+        },
+        {
+          ...photo,
+          response_id: born.id,
+          order_number: 1,
+          original_key: displayKey,
+          display_key: displayKey,
+          thumbnail_key: displayKey,
+          print_key: null,
+          width: 900,
+          height: 1200,
+        },
+        {
+          ...photo,
+          response_id: unshared.id,
+          order_number: 0,
+          original_key: displayKey,
+          display_key: displayKey,
+          thumbnail_key: displayKey,
+          print_key: null,
+          width: 900,
+          height: 1200,
+        },
+      ],
+    });
+
+    const pdf = await bookText(owner);
+    expect(pdf.images).toBe(before.images + 2);
+    // The answer's chapter (1999) has a page of its own, and the photos are on it.
+    const page = pdf.pages.findIndex((text) => text.includes("Tom's answer about born"));
+    expect(page).toBeGreaterThan(-1);
+    expect(pdf.pageImages[page]).toBe(before.pageImages[page]! + 2);
+    const strangers = await bookText(stranger);
+    expect(strangers.images).toBe(1);
+  }, 60_000);
 
   it("answers 404 for a member of another family", async () => {
     const response = await fetchBook(owner, `?member=${stranger.user.id}`);

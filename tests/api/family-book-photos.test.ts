@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as coverPhotos } from "@/app/api/family-book/photos/route";
 import { getDb } from "@/server/db/client";
 import { getStorage } from "@/server/storage";
-import { ORIGIN } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { ORIGIN } from "../helpers/api";
 
 // GET /api/family-book/photos: what the book's cover can be chosen from.
 
@@ -15,15 +15,34 @@ let stranger: TestAccount;
 async function memoryWithPhotos(account: TestAccount, title: string, shared: boolean, photos: number) {
   const prisma = await getDb();
   const memory = await prisma.memory.create({
-    data: { user_id: account.user.id, family_id: account.user.family_id, title, content: title, memory_date: new Date("2001-02-03T00:00:00Z"), is_shared: shared },
+    data: {
+      user_id: account.user.id,
+      family_id: account.user.family_id,
+      title,
+      content: title,
+      memory_date: new Date("2001-02-03T00:00:00Z"),
+      is_shared: shared,
+    },
   });
   const ids: string[] = [];
   for (let index = 0; index < photos; index += 1) {
     const key = `test/${memory.id}/${index}.webp`;
-    const bytes = await sharp({ create: { width: 48, height: 36, channels: 3, background: "#a0522d" } }).webp().toBuffer();
+    const bytes = await sharp({ create: { width: 48, height: 36, channels: 3, background: "#a0522d" } })
+      .webp()
+      .toBuffer();
     await getStorage().put(key, bytes, "image/webp");
     const photo = await prisma.memoryPhoto.create({
-      data: { memory_id: memory.id, order_number: index, original_key: key, display_key: key, thumbnail_key: key, content_type: "image/webp", width: 48, height: 36, byte_size: bytes.length },
+      data: {
+        memory_id: memory.id,
+        order_number: index,
+        original_key: key,
+        display_key: key,
+        thumbnail_key: key,
+        content_type: "image/webp",
+        width: 48,
+        height: 36,
+        byte_size: bytes.length,
+      },
     });
     ids.push(photo.id);
   }
@@ -52,7 +71,11 @@ describe("GET /api/family-book/photos", () => {
     expect(status).toBe(200);
     expect(body.data.photos.map((photo: { id: string }) => photo.id).sort()).toEqual([...shared].sort());
     expect(body.data.photos[0]).toMatchObject({ id: shared[2], memory_title: "Wedding", memory_date: "2001-02-03", position: 1, memory_photo_count: 1 });
-    expect(body.data.photos.find((photo: { id: string }) => photo.id === shared[1])).toMatchObject({ memory_title: "Picnic", position: 2, memory_photo_count: 2 });
+    expect(body.data.photos.find((photo: { id: string }) => photo.id === shared[1])).toMatchObject({
+      memory_title: "Picnic",
+      position: 2,
+      memory_photo_count: 2,
+    });
     expect(body.data.photos[0].thumbnail_url).toContain("signature=");
     expect(body.data.next_cursor).toBeNull();
   });

@@ -1,21 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { POST as register } from "@/app/api/auth/register/route";
+import { POST as invite, GET as listInvitations } from "@/app/api/family/invitations/route";
+import { DELETE as closeInvite, GET as readInvite } from "@/app/api/family/invite/route";
 import { PATCH as changeRole, DELETE as removeMember } from "@/app/api/family/members/[id]/route";
 import { GET as getMemoryRoute, PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
 import { GET as sharedMemories } from "@/app/api/memories/shared/route";
 import { GET as familyMembers } from "@/app/api/profiles/family-members/route";
-import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
 import { PATCH as shareSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
-import {
-  ALREADY_ADMIN,
-  LAST_ADMIN_LEAVE,
-  LAST_ADMIN_STEP_DOWN,
-  MEMBER_NOT_FOUND,
-  NOT_FAMILY_ADMIN,
-  ONLY_MEMBER_LEAVE,
-} from "@/lib/schemas/family-circle";
+import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
+import { ALREADY_ADMIN, LAST_ADMIN_LEAVE, LAST_ADMIN_STEP_DOWN, MEMBER_NOT_FOUND, NOT_FAMILY_ADMIN, ONLY_MEMBER_LEAVE } from "@/lib/schemas/family-circle";
+import { INVALID_INVITE } from "@/lib/schemas/invites";
+import { hashToken } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
-import { call } from "../helpers/api";
+import { newInviteCode } from "@/server/invites/invite-rules";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, uniqueEmail } from "../helpers/api";
 import { createMemoryAs, memoryForm } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
@@ -25,8 +24,22 @@ const setRole = (caller: TestAccount, member: TestAccount, role: unknown) =>
   call(changeRole, `/api/family/members/${member.user.id}`, { token: caller.token, params: { id: member.user.id }, body: { role }, method: "PATCH" });
 const remove = (caller: TestAccount, memberId: string) =>
   call(removeMember, `/api/family/members/${memberId}`, { token: caller.token, params: { id: memberId }, method: "DELETE" });
-const roleOf = async (account: TestAccount) => (await getDb()).user.findUniqueOrThrow({ where: { id: account.user.id }, select: { family_role: true, family_id: true } });
+const roleOf = async (account: TestAccount) =>
+  (await getDb()).user.findUniqueOrThrow({ where: { id: account.user.id }, select: { family_role: true, family_id: true } });
 const adminsOf = async (familyId: string) => (await getDb()).user.count({ where: { family_id: familyId, family_role: "admin" } });
+const familyLink = async (account: TestAccount) => (await call(readInvite, "/api/family/invite", { token: account.token })).body.data;
+const registerWith = (code: string, email = uniqueEmail("again")) =>
+  call(register, "/api/auth/register", { body: { first_name: "Bob", last_name: "Hughes", email, password: "a long enough secret", family_id: code } });
+const REFUSED = { success: false, data: null, error: INVALID_INVITE, fieldErrors: { family_id: [INVALID_INVITE] } };
+
+/** An invitation by email whose code the test knows, as the email would carry it (tests/api/invitations.test.ts). */
+async function sendInvitation(from: TestAccount, firstName: string, email = uniqueEmail(firstName.toLowerCase())) {
+  const result = await call(invite, "/api/family/invitations", { token: from.token, body: { first_name: firstName, email } });
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  const code = newInviteCode();
+  await (await getDb()).invitation.update({ where: { id: result.body.data.invitation.id }, data: { code_hash: hashToken(code) } });
+  return { id: result.body.data.invitation.id as string, email, code };
+}
 
 describe("making a member admin and stepping down", () => {
   it("the admin makes a member admin; only then may the first admin step down", async () => {
@@ -56,7 +69,9 @@ describe("making a member admin and stepping down", () => {
     expect(other.status).toBe(404);
     expect(other.body.error).toBe(MEMBER_NOT_FOUND);
     expect((await call(changeRole, "/api/family/members/x", { params: { id: "x" }, body: { role: "admin" }, method: "PATCH" })).status).toBe(401);
-    expect((await call(changeRole, "/api/family/members/nope", { token: owner.token, params: { id: "nope" }, body: { role: "admin" }, method: "PATCH" })).status).toBe(404);
+    expect(
+      (await call(changeRole, "/api/family/members/nope", { token: owner.token, params: { id: "nope" }, body: { role: "admin" }, method: "PATCH" })).status,
+    ).toBe(404);
     const bad = await setRole(owner, relative, "owner");
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors!.role).toEqual(['Choose "admin" or "member"']);
@@ -82,7 +97,12 @@ describe("removing a member", () => {
     const questionnaire = await createCustomQuestionnaire(owner);
     await answer(relative, [{ question_id: questionnaire.questionIds[0]!, answer_text: "Everyone" }]);
     const submission = await (await getDb()).submission.findFirstOrThrow({ where: { user_id: relative.user.id } });
-    await call(shareSubmission, `/api/questionnaires/submissions/${submission.id}/toggle-shared`, { token: relative.token, params: { id: submission.id }, body: { is_shared: true }, method: "PATCH" });
+    await call(shareSubmission, `/api/questionnaires/submissions/${submission.id}/toggle-shared`, {
+      token: relative.token,
+      params: { id: submission.id },
+      body: { is_shared: true },
+      method: "PATCH",
+    });
     expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: cousin.token })).body.data.submissions).toHaveLength(1);
 
     const removed = await remove(owner, relative.user.id);
@@ -92,7 +112,9 @@ describe("removing a member", () => {
     const now = await roleOf(relative);
     expect(now.family_id).not.toBe(owner.user.family_id);
     expect(now.family_role).toBe("admin");
-    expect(await (await getDb()).familyInvite.count({ where: { family_id: now.family_id!, code: now.family_id! } })).toBe(1);
+    const ownLink = await (await getDb()).familyInvite.findMany({ where: { family_id: now.family_id!, revoked_at: null } });
+    expect(ownLink).toHaveLength(1);
+    expect(ownLink[0]!.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
 
     // The family no longer sees what Tom shared, and Tom no longer sees theirs.
     const cousinFeed = await call(sharedMemories, "/api/memories/shared", { token: cousin.token });
@@ -115,7 +137,9 @@ describe("removing a member", () => {
       ]),
     );
     const boat = await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: relative.token, params: { id: theirShared.id } });
-    expect(boat.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Margaret Hughes", last_name: "" } })]);
+    expect(boat.body.data.memory.memory_tags).toEqual([
+      expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Margaret Hughes", last_name: "" } }),
+    ]);
     expect(await (await getDb()).memoryTag.count({ where: { tagged_user_id: relative.user.id } })).toBe(0);
     // Untagging every member keeps the plain-text tag: it names nobody to untag.
     const edited = await call(updateMemoryRoute, `/api/memories/${ownerMemory.id}`, {
@@ -125,7 +149,9 @@ describe("removing a member", () => {
       body: memoryForm({ title: "Margaret's garden", taggedUserIds: "[]" }),
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Tom Hughes", last_name: "" } })]);
+    expect(edited.body.data.memory.memory_tags).toEqual([
+      expect.objectContaining({ tagged_user_id: null, profiles: { first_name: "Tom Hughes", last_name: "" } }),
+    ]);
     // The author takes the plain-text tag off by its id; a member's tag named there stays (members
     // are untagged through taggedUserIds), and ids that name nothing change nothing.
     const retagged = await call(updateMemoryRoute, `/api/memories/${ownerMemory.id}`, {
@@ -145,7 +171,9 @@ describe("removing a member", () => {
     expect(untagged.status).toBe(200);
     expect(untagged.body.data.memory.memory_tags).toEqual([expect.objectContaining({ tagged_user_id: cousin.user.id })]);
     // Tom's own memory keeps its plain-text tag of Margaret: another memory's tag is not this one's to remove.
-    expect((await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: relative.token, params: { id: theirShared.id } })).body.data.memory.memory_tags).toHaveLength(1);
+    expect(
+      (await call(getMemoryRoute, `/api/memories/${theirShared.id}`, { token: relative.token, params: { id: theirShared.id } })).body.data.memory.memory_tags,
+    ).toHaveLength(1);
     // And the Family Book's members no longer list him.
     const members = await call(familyMembers, "/api/profiles/family-members", { token: cousin.token });
     expect(members.body.data.familyMembers.map((member: { id: string }) => member.id)).not.toContain(relative.user.id);
@@ -195,5 +223,97 @@ describe("removing a member", () => {
     // Removal first: the owner is then the last admin and may not step down. Stepping down first: the owner may no longer remove.
     expect(results.map((result) => result.status).sort()).toEqual([200, results[0]!.status === 200 ? 409 : 403].sort());
     expect(await adminsOf(owner.user.family_id)).toBe(1);
+  });
+});
+
+describe("after a removal, the removed person cannot come straight back", () => {
+  it("replaces the family's open link: the old code and the family's id are refused, the admin is told, and a new relative joins through the new link", async () => {
+    const { owner } = await createFamilies();
+    const bob = await createAccount({ familyId: owner.user.family_id, firstName: "Bob", lastName: "Hughes" });
+    // What Bob could read while he was a member: the link, and the family's id.
+    const known = await familyLink(bob);
+    expect(known.status).toBe("open");
+
+    const removed = await remove(owner, bob.user.id);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({
+      invite_link_replaced: true,
+      invitations_revoked: 0,
+      message:
+        "Bob Hughes was removed from the family. The family's invite link has been replaced, so the old one no longer works: share the new one with relatives you still want to invite.",
+    });
+
+    // The admin's dashboard shows the new link, working until the old one would have.
+    const replaced = await familyLink(owner);
+    expect(replaced.status).toBe("open");
+    expect(replaced.invite.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(replaced.invite.code).not.toBe(known.invite.code);
+    expect(replaced.invite.expires_at).toBe(known.invite.expires_at);
+    expect(replaced.invite.created_by).toEqual({ first_name: "Margaret", last_name: "Hughes" });
+
+    const prisma = await getDb();
+    const users = await prisma.user.count();
+    for (const code of [known.invite.code, owner.user.family_id]) {
+      const again = await registerWith(code);
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual(REFUSED);
+    }
+    expect(await prisma.user.count()).toBe(users);
+
+    const newcomer = await registerWith(replaced.invite.code, uniqueEmail("ruth"));
+    expect(newcomer.status).toBe(201);
+    expect(newcomer.body.data.user.family_id).toBe(owner.user.family_id);
+    // Bob's own new family has a link of its own, which is not his old family's.
+    expect((await familyLink(bob)).invite.code).not.toBe(replaced.invite.code);
+  });
+
+  it("revokes the invitations the removed member sent that are still waiting, and only theirs", async () => {
+    const { owner, relative } = await createFamilies();
+    const bob = await createAccount({ familyId: owner.user.family_id, firstName: "Bob", lastName: "Hughes" });
+    const toHimself = await sendInvitation(bob, "Robert");
+    const toCousin = await sendInvitation(bob, "Ruth");
+    const byTom = await sendInvitation(relative, "Ines");
+
+    const removed = await remove(owner, bob.user.id);
+    expect(removed.body.data).toMatchObject({ invite_link_replaced: true, invitations_revoked: 2 });
+    expect(removed.body.data.message).toBe(
+      "Bob Hughes was removed from the family. The family's invite link has been replaced, so the old one no longer works: share the new one with relatives you still want to invite. " +
+        "The 2 invitations they sent that were still waiting have been revoked.",
+    );
+
+    for (const invitation of [toHimself, toCousin]) {
+      const refused = await registerWith(invitation.code, invitation.email);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual(REFUSED);
+    }
+    const listed = await call(listInvitations, "/api/family/invitations", { token: owner.token });
+    expect(listed.body.data.invitations.map((invitation: { id: string }) => invitation.id)).toEqual([byTom.id]);
+    const accepted = await registerWith(byTom.code, byTom.email);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.data.user.family_id).toBe(owner.user.family_id);
+  });
+
+  it("leaves a closed link closed, and says only that the member was removed", async () => {
+    const { owner, relative } = await createFamilies();
+    await call(closeInvite, "/api/family/invite", { method: "DELETE", token: owner.token });
+    const removed = await remove(owner, relative.user.id);
+    expect(removed.body.data).toMatchObject({ invite_link_replaced: false, invitations_revoked: 0, message: "Tom Hughes was removed from the family." });
+    expect(await familyLink(owner)).toMatchObject({ status: "closed", invite: null });
+  });
+
+  it("changes neither the link nor the invitations of a member who leaves of their own accord", async () => {
+    const { owner, relative } = await createFamilies();
+    const before = await familyLink(owner);
+    const sent = await sendInvitation(relative, "Ines");
+    const left = await remove(relative, relative.user.id);
+    expect(left.status).toBe(200);
+    expect(left.body.data).toMatchObject({
+      invite_link_replaced: false,
+      invitations_revoked: 0,
+      message: "You have left the family. You are now the admin of a family of your own.",
+    });
+    expect((await familyLink(owner)).invite.code).toBe(before.invite.code);
+    const listed = await call(listInvitations, "/api/family/invitations", { token: owner.token });
+    expect(listed.body.data.invitations).toEqual([expect.objectContaining({ id: sent.id, invited_by: null })]);
   });
 });

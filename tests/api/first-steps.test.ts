@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { GET as nextSteps } from "@/app/api/family/next-steps/route";
 import { POST as invite } from "@/app/api/family/invitations/route";
+import { GET as nextSteps } from "@/app/api/family/next-steps/route";
 import { GET as questionToAsk } from "@/app/api/questionnaires/question-to-ask/route";
+import { POST as answerQuestion } from "@/app/api/questionnaires/questions/[id]/answer/route";
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { familyBookIsEmpty } from "@/server/book/family-book-is-empty";
 import { getDb } from "@/server/db/client";
 import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
-import { call, uniqueEmail } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, uniqueEmail } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
@@ -21,6 +22,9 @@ const steps = async (account: TestAccount) => {
   return result.body.data.next_steps as { steps: { id: string; done: boolean }[]; done: number; total: number };
 };
 const doneIds = async (account: TestAccount) => (await steps(account)).steps.filter((step) => step.done).map((step) => step.id);
+
+const answerOne = (account: TestAccount, questionId: string, answer_text: string) =>
+  call(answerQuestion, `/api/questionnaires/questions/${questionId}/answer`, { token: account.token, params: { id: questionId }, body: { answer_text } });
 
 const asked = async (account: TestAccount) => {
   const result = await call(questionToAsk, "/api/questionnaires/question-to-ask", { token: account.token });
@@ -101,6 +105,16 @@ describe("GET /api/questionnaires/question-to-ask", () => {
     });
   });
 
+  it("offers the next question of a questionnaire the member began one answer at a time", async () => {
+    const member = await createAccount();
+    const first = await asked(member);
+    expect((await answerOne(member, first!.question.id, "In Cardiff, in the spring of 1948.")).status).toBe(201);
+    const next = await asked(member);
+    expect(next?.questionnaire.id).toBe(first!.questionnaire.id);
+    expect(next?.question.id).not.toBe(first!.question.id);
+    expect(next?.position).toBe(first!.position + 1);
+  });
+
   it("moves on once the member has answered that questionnaire, since it takes one answering from each", async () => {
     const member = await createAccount();
     expect((await answer(member, childhoodAnswers)).status).toBe(201);
@@ -113,12 +127,22 @@ describe("GET /api/questionnaires/question-to-ask", () => {
   it("in a questionnaire answered again and again, offers the first question the member has not answered yet", async () => {
     const member = await createAccount();
     const prisma = await getDb();
-    // Every questionnaire of the library before Traditions and Holidays answered already.
+    // Every questionnaire of the library before Traditions and Holidays answered already: each
+    // required question has its answer.
     const before = await prisma.questionnaire.findMany({
       where: { audience: "GLOBAL", allow_multiple_responses: false, library_position: { lt: 4 } },
-      select: { id: true },
+      select: { id: true, questions: { where: { is_required: true }, select: { id: true } } },
     });
-    for (const { id } of before) await prisma.submission.create({ data: { questionnaire_id: id, user_id: member.user.id, family_id: member.user.family_id } });
+    for (const { id, questions } of before) {
+      await prisma.submission.create({
+        data: {
+          questionnaire_id: id,
+          user_id: member.user.id,
+          family_id: member.user.family_id,
+          responses: { create: questions.map((question) => ({ question_id: question.id, answer_text: "Answered long ago." })) },
+        },
+      });
+    }
     const traditions = libraryQuestionnaireId("traditions-and-holidays");
     expect((await asked(member))?.question.id).toBe(libraryQuestionId("traditions-and-holidays", "holiday"));
 
@@ -190,7 +214,12 @@ describe("an empty Family Book", () => {
     const saved = await answer(relative, childhoodAnswers);
     expect(await isEmpty(owner)).toBe(true);
     const id = saved.body.data.submission.id as string;
-    const shared = await call(toggleSubmission, `/api/questionnaires/submissions/${id}/toggle-shared`, { method: "PATCH", token: relative.token, params: { id }, body: { is_shared: true } });
+    const shared = await call(toggleSubmission, `/api/questionnaires/submissions/${id}/toggle-shared`, {
+      method: "PATCH",
+      token: relative.token,
+      params: { id },
+      body: { is_shared: true },
+    });
     expect(shared.status).toBe(200);
     expect(await isEmpty(owner)).toBe(false);
     expect(await isEmpty(stranger)).toBe(true);

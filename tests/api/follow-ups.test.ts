@@ -2,14 +2,21 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as summaries } from "@/app/api/conversations/route";
 import { POST as answerRoute } from "@/app/api/follow-ups/[id]/answer/route";
-import { GET as pendingRoute, POST as askRoute } from "@/app/api/follow-ups/route";
+import { POST as askRoute, GET as pendingRoute } from "@/app/api/follow-ups/route";
 import { PATCH as toggleMemory } from "@/app/api/memories/[id]/toggle-shared/route";
 import { GET as notificationsRoute } from "@/app/api/notifications/route";
 import { PATCH as toggleAnswer } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
-import { followUpAnswerProblem, followUpProblem, FOLLOW_UP_REQUIRED, FOLLOW_UP_TOO_LONG, FOLLOW_UP_TOO_SHORT } from "@/lib/follow-ups";
-import { answerFollowUpSchema, askFollowUpSchema, FOLLOW_UP_ALREADY_ANSWERED, FOLLOW_UP_ITEM_RULE, FOLLOW_UP_NOT_FOUND, FOLLOW_UP_OWN_STORY } from "@/lib/schemas/follow-ups";
-import { call } from "../helpers/api";
+import { FOLLOW_UP_REQUIRED, FOLLOW_UP_TOO_LONG, FOLLOW_UP_TOO_SHORT, followUpAnswerProblem, followUpProblem } from "@/lib/follow-ups";
+import {
+  answerFollowUpSchema,
+  askFollowUpSchema,
+  FOLLOW_UP_ALREADY_ANSWERED,
+  FOLLOW_UP_ITEM_RULE,
+  FOLLOW_UP_NOT_FOUND,
+  FOLLOW_UP_OWN_STORY,
+} from "@/lib/schemas/follow-ups";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
@@ -32,12 +39,23 @@ const reply = (id: string, account: TestAccount | undefined, text: unknown) =>
   call(answerRoute, `/api/follow-ups/${id}/answer`, { token: account?.token, params: { id }, body: { answer: text } });
 function share(item: Item, isShared: boolean) {
   const path = item.type === "memory" ? `/api/memories/${item.id}/toggle-shared` : `/api/questionnaires/responses/${item.id}/toggle-shared`;
-  return call(item.type === "memory" ? toggleMemory : toggleAnswer, path, { method: "PATCH", token: owner.token, params: { id: item.id }, body: { is_shared: isShared } });
+  return call(item.type === "memory" ? toggleMemory : toggleAnswer, path, {
+    method: "PATCH",
+    token: owner.token,
+    params: { id: item.id },
+    body: { is_shared: isShared },
+  });
 }
 async function summaryOf(item: Item, account: TestAccount) {
   const result = await call(summaries, `/api/conversations?${item.type}=${item.id}`, { token: account.token });
   expect(result.status).toBe(200);
-  return result.body.data.summaries[0] as { follow_ups: { question: string; answer: string; asked_by: { first_name: string }; author: { first_name: string } }[]; can_ask_follow_up: boolean; author_first_name: string | null } | undefined;
+  return result.body.data.summaries[0] as
+    | {
+        follow_ups: { question: string; answer: string; asked_by: { first_name: string }; author: { first_name: string } }[];
+        can_ask_follow_up: boolean;
+        author_first_name: string | null;
+      }
+    | undefined;
 }
 
 beforeAll(async () => {
@@ -91,12 +109,42 @@ describe.each(["memory", "answer"] as const)("Tell us more on a shared %s", (typ
     // Its notification now leads to the story, where the answer is, not to an emptied list.
     const after = await call(notificationsRoute, "/api/notifications", { token: owner.token });
     const entry = (after.body.data.notifications as { follow_up_id: string | null; href: string }[]).find((notification) => notification.follow_up_id === id);
-    expect(entry?.href).toBe(type === "memory" ? `/family-book?member=${owner.user.id}#memory-${item.id}` : `/family-book?tab=responses&member=${owner.user.id}#answer-${item.id}`);
+    // …opened on the question and its answer.
+    expect(entry?.href).toBe(
+      type === "memory"
+        ? `/family-book?member=${owner.user.id}&question=${id}#memory-${item.id}`
+        : `/family-book?tab=responses&member=${owner.user.id}&question=${id}#answer-${item.id}`,
+    );
+
+    // The one who asked hears that the answer came, and lands on it; nobody else does.
+    const askerTold = (await call(notificationsRoute, "/api/notifications", { token: cousin.token })).body.data.notifications as {
+      kind: string;
+      text: string;
+      href: string;
+      follow_up_id: string | null;
+    }[];
+    const answeredNote = askerTold.filter((notification) => notification.kind === "follow_up_answered" && notification.follow_up_id === id);
+    expect(answeredNote).toHaveLength(1);
+    expect(answeredNote[0]!.text).toMatch(/^Margaret Hughes answered your question about “/);
+    expect(answeredNote[0]!.href).toBe(
+      type === "memory"
+        ? `/family-book?member=${owner.user.id}&question=${id}#memory-${item.id}`
+        : `/family-book?tab=responses&member=${owner.user.id}&question=${id}#answer-${item.id}`,
+    );
+    const othersTold = (await call(notificationsRoute, "/api/notifications", { token: relative.token })).body.data.notifications as {
+      kind: string;
+      follow_up_id: string | null;
+    }[];
+    expect(othersTold.filter((notification) => notification.kind === "follow_up_answered" && notification.follow_up_id === id)).toEqual([]);
 
     for (const reader of [owner, relative, cousin]) {
       const summary = await summaryOf(item, reader);
       expect(summary!.follow_ups).toContainEqual(
-        expect.objectContaining({ question: "Where did you all sleep that night?", answer: "In the hay loft, all six of us.", asked_by: expect.objectContaining({ first_name: "Olof" }) }),
+        expect.objectContaining({
+          question: "Where did you all sleep that night?",
+          answer: "In the hay loft, all six of us.",
+          asked_by: expect.objectContaining({ first_name: "Olof" }),
+        }),
       );
     }
     expect(await summaryOf(item, stranger)).toBeUndefined();

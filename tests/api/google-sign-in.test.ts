@@ -3,21 +3,17 @@ import { GET as completeGet, POST as completePost } from "@/app/api/auth/google/
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as replaceInvite } from "@/app/api/family/invite/route";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
-import { googleIdentity } from "@/server/auth/google-provider";
 import { signInWithGoogle } from "@/server/auth/google-sign-in";
 import { getDb } from "@/server/db/client";
+import { createAccount, inviteCodeOf } from "../helpers/accounts";
 import { call, cookieFrom, ORIGIN, uniqueEmail } from "../helpers/api";
-import { createAccount } from "../helpers/accounts";
+import { googleIdentity, googleSignInEnabled, signedInWithGoogleAs } from "../helpers/google-provider";
 
 // Google's OAuth exchange itself cannot run offline; what Family Book does with the identity
 // Google verified is tested here: the use case, and the completion route with Auth.js's answer
 // standing in for Google.
 
-vi.mock("@/server/auth/google-provider", () => ({ googleIdentity: vi.fn(), googleSignInEnabled: () => true }));
-
-function signedInAs(email: string, names: { given_name?: string; family_name?: string } = {}) {
-  vi.mocked(googleIdentity).mockResolvedValue({ user: { email }, expires: new Date(Date.now() + 600_000).toISOString(), ...names } as never);
-}
+vi.mock("@/server/auth/google-provider", () => import("../helpers/google-provider"));
 
 function signedIn(result: Awaited<ReturnType<typeof signInWithGoogle>>) {
   if (result.status !== "signed-in") throw new Error(`Expected a session, got ${result.status}`);
@@ -37,7 +33,8 @@ function postChoice(fields: Record<string, string>, { cookie, origin = ORIGIN }:
 }
 
 beforeEach(() => {
-  vi.mocked(googleIdentity).mockReset();
+  googleIdentity.mockReset();
+  googleSignInEnabled.mockReturnValue(true);
 });
 
 describe("signing in with a Google identity", () => {
@@ -59,15 +56,16 @@ describe("signing in with a Google identity", () => {
   it("creates nothing for a new address that arrived through an invite, and asks the person first", async () => {
     const founder = await createAccount();
     const email = uniqueEmail("google");
-    const result = await signInWithGoogle({ origin: ORIGIN, identity: { email }, rememberedInvite: founder.user.family_id });
+    const result = await signInWithGoogle({ origin: ORIGIN, identity: { email }, rememberedInvite: await inviteCodeOf(founder.user.family_id) });
     expect(result).toEqual({ status: "choose-family" });
     expect(await userByEmail(email)).toBeNull();
   });
 
   it("joins the invited family once the person chose to join it", async () => {
     const founder = await createAccount();
+    const code = await inviteCodeOf(founder.user.family_id);
     const result = signedIn(
-      await signInWithGoogle({ origin: ORIGIN, identity: { email: uniqueEmail("google") }, rememberedInvite: founder.user.family_id, choice: { join: founder.user.family_id } }),
+      await signInWithGoogle({ origin: ORIGIN, identity: { email: uniqueEmail("google") }, rememberedInvite: code, choice: { join: code } }),
     );
     expect(result.user.family_id).toBe(founder.user.family_id);
   });
@@ -75,7 +73,12 @@ describe("signing in with a Google identity", () => {
   it("starts the person's own family when they set the invite aside", async () => {
     const founder = await createAccount();
     const result = signedIn(
-      await signInWithGoogle({ origin: ORIGIN, identity: { email: uniqueEmail("google"), lastName: "Lindqvist" }, rememberedInvite: founder.user.family_id, choice: "own-family" }),
+      await signInWithGoogle({
+        origin: ORIGIN,
+        identity: { email: uniqueEmail("google"), lastName: "Lindqvist" },
+        rememberedInvite: await inviteCodeOf(founder.user.family_id),
+        choice: "own-family",
+      }),
     );
     expect(result.user.family_id).not.toBe(founder.user.family_id);
     const prisma = await getDb();
@@ -86,7 +89,11 @@ describe("signing in with a Google identity", () => {
     const existing = await createAccount();
     const inviter = await createAccount();
     const result = signedIn(
-      await signInWithGoogle({ origin: ORIGIN, identity: { email: existing.user.email.toUpperCase(), firstName: "Someone", lastName: "Else" }, rememberedInvite: inviter.user.family_id }),
+      await signInWithGoogle({
+        origin: ORIGIN,
+        identity: { email: existing.user.email.toUpperCase(), firstName: "Someone", lastName: "Else" },
+        rememberedInvite: await inviteCodeOf(inviter.user.family_id),
+      }),
     );
     expect(result.user).toEqual(existing.user);
   });
@@ -102,14 +109,24 @@ describe("signing in with a Google identity", () => {
     expect(await prisma.family.count()).toBe(before);
     expect(await userByEmail(email)).toBeNull();
   });
+
+  it("refuses a family's id as the invite to join: only the link's code lets anyone in", async () => {
+    const founder = await createAccount();
+    const email = uniqueEmail("google");
+    const familyId = founder.user.family_id;
+    await expect(signInWithGoogle({ origin: ORIGIN, identity: { email }, rememberedInvite: familyId, choice: { join: familyId } })).rejects.toThrow(
+      INVALID_INVITE,
+    );
+    expect(await userByEmail(email)).toBeNull();
+  });
 });
 
 describe("GET /api/auth/google/complete", () => {
   it("sends a new address that arrived through an invite to the confirmation page, without creating the account", async () => {
     const founder = await createAccount();
     const email = uniqueEmail("google");
-    signedInAs(email);
-    const result = await call(completeGet, "/api/auth/google/complete", { cookie: `fb_invite=${founder.user.family_id}` });
+    signedInWithGoogleAs(email);
+    const result = await call(completeGet, "/api/auth/google/complete", { cookie: `fb_invite=${await inviteCodeOf(founder.user.family_id)}` });
     expect(result.status).toBe(303);
     expect(result.headers.get("location")).toBe(`${ORIGIN}/register/google`);
     expect(cookieFrom(result, "fb_session")).toBeUndefined();
@@ -118,7 +135,7 @@ describe("GET /api/auth/google/complete", () => {
 
   it("signs a new address without an invite straight in to a family of its own", async () => {
     const email = uniqueEmail("google");
-    signedInAs(email, { given_name: "Ines", family_name: "Lindqvist" });
+    signedInWithGoogleAs(email, { given_name: "Ines", family_name: "Lindqvist" });
     const result = await call(completeGet, "/api/auth/google/complete");
     expect(result.status).toBe(303);
     expect(result.headers.get("location")).toBe(`${ORIGIN}/family-dashboard`);
@@ -128,7 +145,7 @@ describe("GET /api/auth/google/complete", () => {
 
   it("comes back to the page that asked for the sign-in, and only to a page of this site", async () => {
     const email = uniqueEmail("google");
-    signedInAs(email, { given_name: "Ines", family_name: "Lindqvist" });
+    signedInWithGoogleAs(email, { given_name: "Ines", family_name: "Lindqvist" });
     const back = await call(completeGet, "/api/auth/google/complete?next=%2Fmemories%2Fadd");
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe(`${ORIGIN}/memories/add`);
@@ -148,9 +165,10 @@ describe("GET /api/auth/google/complete", () => {
 describe("POST /api/auth/google/complete (the confirmation page's answer)", () => {
   it("joins the family the person was shown, signs them in and forgets the invite", async () => {
     const founder = await createAccount();
+    const code = await inviteCodeOf(founder.user.family_id);
     const email = uniqueEmail("google");
-    signedInAs(email);
-    const result = await postChoice({ choice: "join", invite: founder.user.family_id }, { cookie: `fb_invite=${founder.user.family_id}` });
+    signedInWithGoogleAs(email);
+    const result = await postChoice({ choice: "join", invite: code }, { cookie: `fb_invite=${code}` });
     expect(result.status).toBe(303);
     expect(result.headers.get("location")).toBe(`${ORIGIN}/family-dashboard`);
     expect(cookieFrom(result, "fb_session")).toMatch(/^fb_session=.+/);
@@ -161,8 +179,8 @@ describe("POST /api/auth/google/complete (the confirmation page's answer)", () =
   it("starts the person's own family when they chose to, whatever invite the browser remembers", async () => {
     const founder = await createAccount();
     const email = uniqueEmail("google");
-    signedInAs(email);
-    const result = await postChoice({ choice: "own-family" }, { cookie: `fb_invite=${founder.user.family_id}` });
+    signedInWithGoogleAs(email);
+    const result = await postChoice({ choice: "own-family" }, { cookie: `fb_invite=${await inviteCodeOf(founder.user.family_id)}` });
     expect(result.headers.get("location")).toBe(`${ORIGIN}/family-dashboard`);
     const user = await userByEmail(email);
     expect(user?.family_id).not.toBe(founder.user.family_id);
@@ -171,10 +189,10 @@ describe("POST /api/auth/google/complete (the confirmation page's answer)", () =
 
   it("sends the person back to the confirmation page, creating nothing, when the link was replaced while they decided", async () => {
     const founder = await createAccount();
-    const oldCode = founder.user.family_id;
+    const oldCode = await inviteCodeOf(founder.user.family_id);
     expect((await call(replaceInvite, "/api/family/invite", { token: founder.token, body: {} })).status).toBe(201);
     const email = uniqueEmail("google");
-    signedInAs(email);
+    signedInWithGoogleAs(email);
     const result = await postChoice({ choice: "join", invite: oldCode }, { cookie: `fb_invite=${oldCode}` });
     expect(result.status).toBe(303);
     expect(result.headers.get("location")).toBe(`${ORIGIN}/register/google`);
@@ -184,14 +202,14 @@ describe("POST /api/auth/google/complete (the confirmation page's answer)", () =
   it("refuses an answer posted from another site", async () => {
     const founder = await createAccount();
     const email = uniqueEmail("google");
-    signedInAs(email);
-    const result = await postChoice({ choice: "join", invite: founder.user.family_id }, { origin: "https://evil.example" });
+    signedInWithGoogleAs(email);
+    const result = await postChoice({ choice: "join", invite: await inviteCodeOf(founder.user.family_id) }, { origin: "https://evil.example" });
     expect(result.status).toBe(403);
     expect(await userByEmail(email)).toBeNull();
   });
 
   it("refuses an answer that is neither choice", async () => {
-    signedInAs(uniqueEmail("google"));
+    signedInWithGoogleAs(uniqueEmail("google"));
     const result = await postChoice({ choice: "maybe" });
     expect(result.status).toBe(400);
     expect((await result.json()).error).toBe("Choose whether to join the family or start your own.");

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/api/auth/register/route";
-import { DELETE as revoke } from "@/app/api/family/invitations/[id]/route";
 import { POST as resend } from "@/app/api/family/invitations/[id]/resend/route";
-import { GET as listInvitations, POST as invite } from "@/app/api/family/invitations/route";
+import { DELETE as revoke } from "@/app/api/family/invitations/[id]/route";
+import { POST as invite, GET as listInvitations } from "@/app/api/family/invitations/route";
 import { ALREADY_IN_FAMILY, INVITATION_NOT_FOUND, ONLY_INVITER_OR_ADMIN } from "@/lib/schemas/invitations";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
 import { hashToken } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
-import { newInviteCode } from "@/server/invites/invite-rules";
-import { findOpenInvite } from "@/server/invites/find-open-invite";
 import { TOO_MANY_WAITING } from "@/server/invitations/invitation-limits";
-import { call, uniqueEmail } from "../helpers/api";
+import { findOpenInvite } from "@/server/invites/find-open-invite";
+import { newInviteCode } from "@/server/invites/invite-rules";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, uniqueEmail } from "../helpers/api";
 
 // Invitations by email (docs/decisions/016-invitations-by-email.md): any member invites a relative
 // by name and address; the personal link fills in the register form, works once, and stops when
@@ -40,7 +40,13 @@ async function knownCodeFor(invitationId: string) {
   return code;
 }
 
-const registration = (code: string, email: string) => ({ first_name: "Ines", last_name: "Lindqvist", email, password: "a long enough secret", family_id: code });
+const registration = (code: string, email: string) => ({
+  first_name: "Ines",
+  last_name: "Lindqvist",
+  email,
+  password: "a long enough secret",
+  family_id: code,
+});
 
 describe("inviting a relative by email", () => {
   it("lists the invitation for every member of the family, with who sent it, and lets only the sender and admins manage it", async () => {
@@ -69,7 +75,10 @@ describe("inviting a relative by email", () => {
 
   it("refuses bad input field by field, and someone already in the family by name", async () => {
     const { owner, relative } = await createFamilies();
-    const bad = await call(invite, "/api/family/invitations", { token: owner.token, body: { first_name: " ", email: "not an address", note: "x".repeat(501) } });
+    const bad = await call(invite, "/api/family/invitations", {
+      token: owner.token,
+      body: { first_name: " ", email: "not an address", note: "x".repeat(501) },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual({
       first_name: ["First name is required"],
@@ -172,7 +181,9 @@ describe("the personal link", () => {
     const { owner } = await createFamilies();
     const revoked = await sendInvitation(owner, { first_name: "Ines", email: uniqueEmail("ines") });
     const revokedCode = await knownCodeFor(revoked.id);
-    expect((await call(revoke, `/api/family/invitations/${revoked.id}`, { method: "DELETE", token: owner.token, params: { id: revoked.id } })).status).toBe(200);
+    expect((await call(revoke, `/api/family/invitations/${revoked.id}`, { method: "DELETE", token: owner.token, params: { id: revoked.id } })).status).toBe(
+      200,
+    );
     const afterRevoke = await call(register, "/api/auth/register", { body: registration(revokedCode, uniqueEmail()) });
     expect(afterRevoke.body.fieldErrors).toEqual({ family_id: [INVALID_INVITE] });
 

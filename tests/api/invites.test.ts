@@ -12,8 +12,8 @@ import { proxy } from "@/proxy";
 import { getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
 import { ONLY_ADMINS } from "@/server/invites/get-family-invite";
-import { call, ORIGIN, randomAddress, uniqueEmail } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, ORIGIN, randomAddress, uniqueEmail } from "../helpers/api";
 import { realDatabaseUrl } from "../helpers/test-database";
 
 // The invite model of docs/decisions/008-invites.md: a family's link carries a code, admins
@@ -26,6 +26,11 @@ async function currentInvite(account: TestAccount) {
   const result = await call(readInvite, "/api/family/invite", { token: account.token });
   expect(result.status).toBe(200);
   return result.body.data;
+}
+
+/** The code of the account's family's current link, as the dashboard shows it. */
+async function linkCode(account: TestAccount) {
+  return (await currentInvite(account)).invite.code as string;
 }
 
 async function newLink(account: TestAccount, body: unknown = {}) {
@@ -50,14 +55,16 @@ async function openedPage(path: string) {
 const inviteCookieOf = (response: { headers: Headers }) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("fb_invite="));
 
 describe("a family's first invite link", () => {
-  it("is made with the family: its code is the family's id, issued by the founder, who is the family's admin", async () => {
+  it("is made with the family: its code is random, never the family's id, issued by the founder, who is the family's admin", async () => {
     const founder = await createAccount({ firstName: "Margaret", lastName: "Lindqvist" });
     const data = await currentInvite(founder);
+    expect(data.invite.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(data.invite.code).not.toBe(founder.user.family_id);
     expect(data).toEqual({
       status: "open",
       invite: {
-        code: founder.user.family_id,
-        url: `${ORIGIN}/register?familyId=${founder.user.family_id}`,
+        code: data.invite.code,
+        url: `${ORIGIN}/register?familyId=${data.invite.code}`,
         created_at: expect.any(String),
         expires_at: expect.any(String),
         created_by: { first_name: "Margaret", last_name: "Lindqvist" },
@@ -70,11 +77,21 @@ describe("a family's first invite link", () => {
     expect(Math.round(lifetime / DAY)).toBe(30);
   });
 
-  it("lets an API client that sends the family id join while the link is the family's first", async () => {
+  it("is the only way in: a family's id, which every member can read, joins nobody and is looked up as unknown", async () => {
     const founder = await createAccount();
-    const result = await registerWith(founder.user.family_id);
-    expect(result.status).toBe(201);
-    expect(result.body.data.user.family_id).toBe(founder.user.family_id);
+    const familyId = founder.user.family_id;
+    const prisma = await getDb();
+    const [users, families] = [await prisma.user.count(), await prisma.family.count()];
+    const refused = await registerWith(familyId);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ success: false, data: null, error: INVALID_INVITE, fieldErrors: { family_id: [INVALID_INVITE] } });
+    expect([await prisma.user.count(), await prisma.family.count()]).toEqual([users, families]);
+    expect((await call(lookUpInvite, `/api/invites/${familyId}`, { params: { code: familyId } })).status).toBe(404);
+    expect(inviteCookieOf(await openedPage(`/ask?familyId=${familyId}`))).toBeUndefined();
+    // The link's code still lets a relative in.
+    const joined = await registerWith(await linkCode(founder));
+    expect(joined.status).toBe(201);
+    expect(joined.body.data.user.family_id).toBe(familyId);
   });
 });
 
@@ -94,7 +111,7 @@ describe("GET /api/family/invite", () => {
 
   it("shows another family only its own link", async () => {
     const data = await currentInvite(cast.stranger);
-    expect(data.invite.code).toBe(cast.stranger.user.family_id);
+    expect(data.invite.code).not.toBe(await linkCode(cast.owner));
     expect(data.admins.map((admin: { id: string }) => admin.id)).toEqual([cast.stranger.user.id]);
   });
 
@@ -108,7 +125,7 @@ describe("GET /api/family/invite", () => {
 describe("POST /api/family/invite (replace the link)", () => {
   it("gives the admin a new random code that works for INVITE_LINK_DAYS, and the old link stops working at once", async () => {
     const founder = await createAccount();
-    const oldCode = founder.user.family_id;
+    const oldCode = await linkCode(founder);
     const result = await call(replaceInvite, "/api/family/invite", { token: founder.token });
     expect(result.status).toBe(201);
     const data = result.body.data;
@@ -137,11 +154,12 @@ describe("POST /api/family/invite (replace the link)", () => {
 
   it.each([[0], [366], [2.5], ["7"], [null]])("refuses %j days with 400", async (days) => {
     const founder = await createAccount();
+    const code = await linkCode(founder);
     const result = await call(replaceInvite, "/api/family/invite", { token: founder.token, body: { expires_in_days: days } });
     expect(result.status).toBe(400);
     expect(result.body.error).toBe("A link works for 1 to 365 days");
     expect(result.body.fieldErrors).toEqual({ expires_in_days: ["A link works for 1 to 365 days"] });
-    expect((await currentInvite(founder)).invite.code).toBe(founder.user.family_id);
+    expect(await linkCode(founder)).toBe(code);
   });
 
   it("refuses fields it does not know", async () => {
@@ -152,16 +170,18 @@ describe("POST /api/family/invite (replace the link)", () => {
 
   it("refuses a member who is not an admin with 403 and leaves the link as it was", async () => {
     const { owner, relative } = await createFamilies();
+    const code = await linkCode(owner);
     const result = await call(replaceInvite, "/api/family/invite", { token: relative.token });
     expect(result.status).toBe(403);
     expect(result.body).toMatchObject({ success: false, data: null, error: ONLY_ADMINS });
-    expect((await currentInvite(owner)).invite.code).toBe(owner.user.family_id);
+    expect(await linkCode(owner)).toBe(code);
   });
 
   it("lets another family's admin change only their own family's link", async () => {
     const { owner, stranger } = await createFamilies();
+    const ownerCode = await linkCode(owner);
     const strangerCode = await newLink(stranger);
-    expect((await currentInvite(owner)).invite.code).toBe(owner.user.family_id);
+    expect(await linkCode(owner)).toBe(ownerCode);
     expect((await currentInvite(stranger)).invite.code).toBe(strangerCode);
   });
 
@@ -171,9 +191,14 @@ describe("POST /api/family/invite (replace the link)", () => {
 
   it("refuses a cookie-authenticated request from another site", async () => {
     const founder = await createAccount();
-    const result = await call(replaceInvite, "/api/family/invite", { cookie: `fb_session=${founder.token}`, headers: { origin: "https://evil.example" }, body: {} });
+    const code = await linkCode(founder);
+    const result = await call(replaceInvite, "/api/family/invite", {
+      cookie: `fb_session=${founder.token}`,
+      headers: { origin: "https://evil.example" },
+      body: {},
+    });
     expect(result.status).toBe(403);
-    expect((await currentInvite(founder)).invite.code).toBe(founder.user.family_id);
+    expect(await linkCode(founder)).toBe(code);
   });
 
   it("reopens a closed link with a new code", async () => {
@@ -197,7 +222,7 @@ describe("POST /api/family/invite (replace the link)", () => {
 describe("DELETE /api/family/invite (close the link)", () => {
   it("closes the link for the admin: looking it up and registering through it are refused", async () => {
     const founder = await createAccount();
-    const code = founder.user.family_id;
+    const code = await linkCode(founder);
     const result = await call(closeInvite, "/api/family/invite", { method: "DELETE", token: founder.token });
     expect(result.status).toBe(200);
     expect(result.body.data).toMatchObject({ status: "closed", invite: null, can_manage: true });
@@ -228,9 +253,9 @@ describe("DELETE /api/family/invite (close the link)", () => {
 describe("an expired link", () => {
   it("is shown to the family as expired, refused at lookup and at registration, and replaced by an admin", async () => {
     const { owner, relative } = await createFamilies();
-    await expireInvite(owner.user.family_id);
-    expect(await currentInvite(relative)).toMatchObject({ status: "expired", invite: { code: owner.user.family_id }, can_manage: false });
-    const code = owner.user.family_id;
+    const code = await linkCode(owner);
+    await expireInvite(code);
+    expect(await currentInvite(relative)).toMatchObject({ status: "expired", invite: { code }, can_manage: false });
     expect((await call(lookUpInvite, `/api/invites/${code}`, { params: { code } })).status).toBe(404);
     const refused = await registerWith(code);
     expect(refused.status).toBe(400);
@@ -300,7 +325,7 @@ describe("GET /api/invites/{code}", () => {
   it("answers a signed-in member of another family the same way as anyone", async () => {
     const founder = await createAccount({ firstName: "Margaret", lastName: "Lindqvist" });
     const other = await createAccount();
-    const code = founder.user.family_id;
+    const code = await linkCode(founder);
     const result = await call(lookUpInvite, `/api/invites/${code}`, { params: { code }, token: other.token });
     expect(result.body.data).toEqual({ invite: { family_name: "The Lindqvist Family", invited_by: "Margaret" } });
   });
@@ -309,7 +334,7 @@ describe("GET /api/invites/{code}", () => {
 describe("POST /api/auth/register through an invite", () => {
   it("never uses an invite the browser remembers: without family_id the person starts their own family", async () => {
     const attacker = await createAccount({ firstName: "Mallory", lastName: "Planted" });
-    const result = await registerWith(undefined, { cookie: `fb_invite=${attacker.user.family_id}` });
+    const result = await registerWith(undefined, { cookie: `fb_invite=${await linkCode(attacker)}` });
     expect(result.status).toBe(201);
     expect(result.body.data.user.family_id).not.toBe(attacker.user.family_id);
   });
@@ -400,9 +425,31 @@ describe("an invite planted by a link to any page", () => {
   });
 
   it.each([
-    ["a replaced code", async (account: TestAccount) => (await newLink(account), account.user.family_id)],
-    ["a closed link", async (account: TestAccount) => (await call(closeInvite, "/api/family/invite", { method: "DELETE", token: account.token }), account.user.family_id)],
-    ["an expired link", async (account: TestAccount) => (await expireInvite(account.user.family_id), account.user.family_id)],
+    [
+      "a replaced code",
+      async (account: TestAccount) => {
+        const code = await linkCode(account);
+        await newLink(account);
+        return code;
+      },
+    ],
+    [
+      "a closed link",
+      async (account: TestAccount) => {
+        const code = await linkCode(account);
+        await call(closeInvite, "/api/family/invite", { method: "DELETE", token: account.token });
+        return code;
+      },
+    ],
+    [
+      "an expired link",
+      async (account: TestAccount) => {
+        const code = await linkCode(account);
+        await expireInvite(code);
+        return code;
+      },
+    ],
+    ["a family's id", async (account: TestAccount) => account.user.family_id],
     ["an unknown code", async () => "AAAAAAAAAAAAAAAAAAAAAAAA"],
     ["a malformed code", async () => "<script>"],
   ])("is not remembered when it is %s", async (_label, codeOf) => {

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as onThisDay, POST as postOnThisDay } from "@/app/api/memories/on-this-day/route";
 import { DATE_INVALID } from "@/lib/schemas/memories";
 import { ON_THIS_DAY_LIMIT } from "@/lib/schemas/on-this-day";
-import { call, type ApiResult } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, type ApiResult } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 
 // The dashboard's "On this day" (docs/product.md): memories from the viewer's today in earlier

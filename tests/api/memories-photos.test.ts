@@ -1,14 +1,14 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { GET as getMemoryRoute, PUT as updateMemoryRoute, DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
+import { DELETE as deleteMemoryRoute, GET as getMemoryRoute, PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
 import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
 import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { getDb } from "@/server/db/client";
 import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
 import { getStorage } from "@/server/storage";
-import { call } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { blackPng, createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
 import { uploadPhoto } from "../helpers/uploads";
 
@@ -73,7 +73,13 @@ describe("photos sent in the multipart form", () => {
   it("answers signed, expiring photo and thumbnail URLs that serve the processed images", async () => {
     const memory = await createMemoryAs(owner.token, { is_shared: "true" }, [
       { name: "one.jpg", bytes: await jpeg() },
-      { name: "two.png", bytes: await sharp({ create: { width: 30, height: 30, channels: 4, background: "#00ff0080" } }).png().toBuffer(), type: "image/png" },
+      {
+        name: "two.png",
+        bytes: await sharp({ create: { width: 30, height: 30, channels: 4, background: "#00ff0080" } })
+          .png()
+          .toBuffer(),
+        type: "image/png",
+      },
     ]);
     expect(memory.memory_photos.map((photo) => photo.order_number)).toEqual([0, 1]);
     for (const photo of memory.memory_photos) {
@@ -131,7 +137,10 @@ describe("photos sent in the multipart form", () => {
 
   it("refuses an SVG (415): only JPEG, PNG, WebP, GIF and AVIF photos", async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-    const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({}, [{ name: "icon.svg", bytes: svg, type: "image/svg+xml" }]) });
+    const result = await call(createMemoryRoute, "/api/memories", {
+      token: owner.token,
+      body: memoryForm({}, [{ name: "icon.svg", bytes: svg, type: "image/svg+xml" }]),
+    });
     expect(result.status).toBe(415);
   });
 
@@ -172,9 +181,14 @@ describe("photos sent in the multipart form", () => {
   });
 
   it("refuses a decompression bomb (too many pixels) with 413", async () => {
-    const bomb = await sharp({ create: { width: 7_500, height: 7_000, channels: 3, background: "#ffffff" } }).png({ compressionLevel: 1 }).toBuffer();
+    const bomb = await sharp({ create: { width: 7_500, height: 7_000, channels: 3, background: "#ffffff" } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
-    const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({}, [{ name: "bomb.png", bytes: bomb, type: "image/png" }]) });
+    const result = await call(createMemoryRoute, "/api/memories", {
+      token: owner.token,
+      body: memoryForm({}, [{ name: "bomb.png", bytes: bomb, type: "image/png" }]),
+    });
     expect(result.status).toBe(413);
     expect(result.body.error).toBe("bomb.png is 7500 × 7000 pixels, more than the 50 million pixels a photo can have. Please choose a smaller photo.");
   });
@@ -184,7 +198,10 @@ describe("photos sent in the multipart form", () => {
     expect(flood.length).toBeLessThan(100 * 1024);
     expect(await sharp(blackPng(40, 30)).metadata()).toMatchObject({ format: "png", width: 40, height: 30 });
     const before = await memoryCount();
-    const result = await call(createMemoryRoute, "/api/memories", { token: owner.token, body: memoryForm({}, [{ name: "flood.png", bytes: flood, type: "image/png" }]) });
+    const result = await call(createMemoryRoute, "/api/memories", {
+      token: owner.token,
+      body: memoryForm({}, [{ name: "flood.png", bytes: flood, type: "image/png" }]),
+    });
     expect(result.status).toBe(413);
     const message = "flood.png is 20000 × 20000 pixels, more than the 50 million pixels a photo can have. Please choose a smaller photo.";
     expect(result.body).toEqual({ success: false, data: null, error: message, fieldErrors: { photos: [message] } });
@@ -229,10 +246,16 @@ describe("photos uploaded straight to storage", () => {
   });
 
   it("refuses to hand out an upload URL for a file that is too large (413) or not an image (415)", async () => {
-    const large = await call(createUploadRoute, "/api/memories/uploads", { token: owner.token, body: { file_name: "big.jpg", content_type: "image/jpeg", size: 6 * 1024 * 1024 } });
+    const large = await call(createUploadRoute, "/api/memories/uploads", {
+      token: owner.token,
+      body: { file_name: "big.jpg", content_type: "image/jpeg", size: 6 * 1024 * 1024 },
+    });
     expect(large.status).toBe(413);
     expect(large.body.error).toBe("big.jpg is larger than 5MB");
-    const text = await call(createUploadRoute, "/api/memories/uploads", { token: owner.token, body: { file_name: "a.txt", content_type: "text/plain", size: 10 } });
+    const text = await call(createUploadRoute, "/api/memories/uploads", {
+      token: owner.token,
+      body: { file_name: "a.txt", content_type: "text/plain", size: 10 },
+    });
     expect(text.status).toBe(415);
   });
 
@@ -291,7 +314,11 @@ describe("editing and deleting photos", () => {
 
   it("enforces five photos counting the kept ones and the new ones, and changes nothing when refused", async () => {
     const bytes = await jpeg();
-    const memory = await createMemoryAs(owner.token, { title: "Full" }, Array.from({ length: 4 }, (_, index) => ({ name: `${index}.jpg`, bytes })));
+    const memory = await createMemoryAs(
+      owner.token,
+      { title: "Full" },
+      Array.from({ length: 4 }, (_, index) => ({ name: `${index}.jpg`, bytes })),
+    );
     const form = new FormData();
     form.append("title", "Changed");
     for (const name of ["x.jpg", "y.jpg"]) form.append("photos", new File([new Uint8Array(bytes)], name, { type: "image/jpeg" }));

@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as getMemoryRoute, DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
+import { DELETE as deleteMemoryRoute, GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
 import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { getDb } from "@/server/db/client";
-import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
 import { resetEnvForTests } from "@/server/env";
+import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
 import { getStorage, resetStorageForTests } from "@/server/storage";
-import { call } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
 import { s3Settings, startS3Server, type RunningS3 } from "../helpers/s3-server";
 import { requestUpload, sendToStorage, uploadPhoto } from "../helpers/uploads";
@@ -66,7 +66,9 @@ describe("memories with photos on S3", () => {
   });
 
   it("keeps a print-size JPEG of each photo in the bucket beside its other sizes (docs/decisions/032-books-at-scale.md)", async () => {
-    const memory = await createMemoryAs(owner.token, { title: "Print size", memory_date: "1990-05-01" }, [{ name: "wide.jpg", bytes: await jpeg({ width: 2400, height: 1800 }) }]);
+    const memory = await createMemoryAs(owner.token, { title: "Print size", memory_date: "1990-05-01" }, [
+      { name: "wide.jpg", bytes: await jpeg({ width: 2400, height: 1800 }) },
+    ]);
     const prisma = await getDb();
     const photo = await prisma.memoryPhoto.findFirstOrThrow({ where: { memory_id: memory.id } });
     expect(photo.print_key).toBe(`memories/${memory.id}/${photo.id}/print.jpg`);

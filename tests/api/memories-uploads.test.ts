@@ -58,7 +58,9 @@ describe("limits on upload slots", () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(25);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     const refused = results.find((result) => result.status === 429)!;
-    expect(refused.body.error).toBe("You have 25 uploaded photos that are not saved in a memory yet. Save your memory first; unsaved photos are cleared after a day.");
+    expect(refused.body.error).toBe(
+      "You have 25 uploaded photos that are not saved in a memory yet. Save your memory first; unsaved photos are cleared after a day.",
+    );
     // Free again when the oldest is cleared, a day after it was asked for.
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(23 * 60 * 60);
     expect(await pendingCount(person)).toBe(25);

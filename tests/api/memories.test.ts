@@ -1,14 +1,14 @@
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { GET as getMemoryRoute, PUT as updateMemoryRoute, DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
+import { DELETE as deleteMemoryRoute, GET as getMemoryRoute, PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
 import { PATCH as toggleSharedRoute } from "@/app/api/memories/[id]/toggle-shared/route";
-import { GET as listMemoriesRoute, POST as createMemoryRoute } from "@/app/api/memories/route";
+import { POST as createMemoryRoute, GET as listMemoriesRoute } from "@/app/api/memories/route";
 import { GET as listSharedRoute } from "@/app/api/memories/shared/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
 import { getDb } from "@/server/db/client";
-import { call } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { createMemoryAs, jpeg, memoryForm } from "../helpers/memories";
 
 let owner: TestAccount;
@@ -150,13 +150,13 @@ describe("GET /api/memories", () => {
     expect(seen).toEqual(["Same day 4", "Same day 3", "Same day 2", "Same day 1", "Same day 0"]);
   });
 
-  it("starts from the top when the cursor names a memory outside the list (another family's)", async () => {
+  it("has nothing after a cursor that names a memory outside the list (another family's), and tells nothing of it", async () => {
     const writer = await createAccount();
     const outsider = await createAccount();
     const theirs = await createMemoryAs(outsider.token, { title: "Not yours", memory_date: "1999-01-01" });
     await createMemoryAs(writer.token, { title: "Mine", memory_date: "2001-01-01" });
     const result = await call(listMemoriesRoute, `/api/memories?cursor=${theirs.id}`, { token: writer.token });
-    expect(result.body.data.memories.map((memory: { title: string }) => memory.title)).toEqual(["Mine"]);
+    expect(result.body.data).toEqual({ memories: [], next_cursor: null });
   });
 
   it("answers a memory in the list exactly as it answers it alone: dates, author, photos and tags", async () => {
@@ -284,7 +284,12 @@ describe("the permission matrix", () => {
 
   it("PUT /api/memories/{id}: only the owner edits; family and strangers get 404, anonymous 401", async () => {
     const put = (token?: string) =>
-      call(updateMemoryRoute, `/api/memories/${sharedMemory.id}`, { method: "PUT", token, params: { id: sharedMemory.id }, body: memoryForm({ title: "Hijacked", content: undefined, memory_date: undefined }) });
+      call(updateMemoryRoute, `/api/memories/${sharedMemory.id}`, {
+        method: "PUT",
+        token,
+        params: { id: sharedMemory.id },
+        body: memoryForm({ title: "Hijacked", content: undefined, memory_date: undefined }),
+      });
     expect((await put(relative.token)).status).toBe(404);
     expect((await put(stranger.token)).status).toBe(404);
     expect((await put()).status).toBe(401);
@@ -332,7 +337,8 @@ describe("the permission matrix", () => {
 });
 
 describe("PUT /api/memories/{id}", () => {
-  const put = (token: string, id: string, form: FormData) => call(updateMemoryRoute, `/api/memories/${id}`, { method: "PUT", token, params: { id }, body: form });
+  const put = (token: string, id: string, form: FormData) =>
+    call(updateMemoryRoute, `/api/memories/${id}`, { method: "PUT", token, params: { id }, body: form });
   const partialForm = (fields: Record<string, string>) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -31,8 +31,13 @@ async function schedulerStepAt(iso: string) {
   await instances.runEmailJobs();
 }
 
-const digestsTo = (account: TestAccount) => instances.smtp.to(account.user.email).filter(({ parsed }) => / new notifications? in your Family Book$/.test(parsed.subject ?? ""));
-const lines = (account: TestAccount, index: number) => (digestsTo(account)[index]?.parsed.text ?? "").split("\n").filter((line) => /“Summer at the lake”|joined your family/.test(line)).map((line) => line.replace(/\s*(\[.*|https?:\/\/\S+)$/, "").trim());
+const digestsTo = (account: TestAccount) =>
+  instances.smtp.to(account.user.email).filter(({ parsed }) => / new notifications? in your Family Book$/.test(parsed.subject ?? ""));
+const lines = (account: TestAccount, index: number) =>
+  (digestsTo(account)[index]?.parsed.text ?? "")
+    .split("\n")
+    .filter((line) => /“Summer at the lake”|joined your family/.test(line))
+    .map((line) => line.replace(/\s*(\[.*|https?:\/\/\S+)$/, "").trim());
 
 const comment = (account: TestAccount, memoryId: string, body: string) =>
   call(commentOnMemory, `/api/memories/${memoryId}/comments`, { token: account.token, params: { id: memoryId }, body: { body } });
@@ -114,7 +119,9 @@ describe("the daily notification digest", () => {
     await comment(tom, memoryId, "Still there?");
     await schedulerStepAt("2027-11-06T09:37:00Z");
     expect(digestsTo(margaret)).toHaveLength(3);
-    const last = await (await getDb()).notificationDigest.findFirst({ where: { user_id: margaret.user.id }, orderBy: { created_at: "desc" }, select: { status: true } });
+    const last = await (
+      await getDb()
+    ).notificationDigest.findFirst({ where: { user_id: margaret.user.id }, orderBy: { created_at: "desc" }, select: { status: true } });
     expect(last).toEqual({ status: "turned-off" });
   });
 });

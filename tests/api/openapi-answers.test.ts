@@ -5,10 +5,11 @@ import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { GET as coverPhotos } from "@/app/api/family-book/photos/route";
 import { DELETE as closeInvite, GET as readInvite, POST as replaceInvite } from "@/app/api/family/invite/route";
+import { DELETE as removeMember } from "@/app/api/family/members/[id]/route";
 import { GET as lookUpInvite } from "@/app/api/invites/[code]/route";
 import { DELETE as memoryDelete, GET as memoryRead, PUT as memoryUpdate } from "@/app/api/memories/[id]/route";
 import { PATCH as toggleMemory } from "@/app/api/memories/[id]/toggle-shared/route";
-import { GET as ownMemories, POST as createMemory } from "@/app/api/memories/route";
+import { POST as createMemory, GET as ownMemories } from "@/app/api/memories/route";
 import { GET as sharedMemories } from "@/app/api/memories/shared/route";
 import { POST as requestUpload } from "@/app/api/memories/uploads/route";
 import { GET as profile } from "@/app/api/profiles/[id]/route";
@@ -23,8 +24,8 @@ import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
 import { apiOperations, openApiDocument } from "@/server/openapi/document";
 import { failureEnvelopeSchema, successEnvelopeSchema, type Method } from "@/server/openapi/operation";
+import { createAccount, createFamilies, inviteCodeOf, type TestAccount } from "../helpers/accounts";
 import { call, uniqueEmail, type ApiResult } from "../helpers/api";
-import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { jpeg, memoryForm } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
@@ -66,7 +67,7 @@ beforeAll(async () => {
 describe("answers match the documented schemas", () => {
   it("accounts and sessions", async () => {
     const email = uniqueEmail("drift");
-    const body = { first_name: "Rosa", last_name: "Lindqvist", email, password: "a long enough secret", family_id: owner.user.family_id };
+    const body = { first_name: "Rosa", last_name: "Lindqvist", email, password: "a long enough secret", family_id: await inviteCodeOf(owner.user.family_id) };
     expectDocumented("post", "/auth/register", await call(register, "/api/auth/register", { body }));
     expectDocumented("post", "/auth/register", await call(register, "/api/auth/register", { body }));
     expectDocumented("post", "/auth/register", await call(register, "/api/auth/register", { body: { ...body, email: "not an address" } }));
@@ -82,13 +83,27 @@ describe("answers match the documented schemas", () => {
 
   it("invites", async () => {
     expectDocumented("get", "/family/invite", await call(readInvite, "/api/family/invite", { token: owner.token }));
-    const replaced = expectDocumented("post", "/family/invite", await call(replaceInvite, "/api/family/invite", { token: owner.token, body: { expires_in_days: 7 } }));
+    const replaced = expectDocumented(
+      "post",
+      "/family/invite",
+      await call(replaceInvite, "/api/family/invite", { token: owner.token, body: { expires_in_days: 7 } }),
+    );
     expectDocumented("post", "/family/invite", await call(replaceInvite, "/api/family/invite", { token: owner.token, body: { expires_in_days: 0 } }));
     expectDocumented("post", "/family/invite", await call(replaceInvite, "/api/family/invite", { token: relative.token, body: {} }));
     const code = replaced.body.data.invite.code as string;
     expectDocumented("get", "/invites/{code}", await call(lookUpInvite, "/api/x", { params: { code } }));
     expectDocumented("delete", "/family/invite", await call(closeInvite, "/api/family/invite", { method: "DELETE", token: owner.token }));
     expectDocumented("get", "/invites/{code}", await call(lookUpInvite, "/api/x", { params: { code } }));
+  });
+
+  it("the family circle", async () => {
+    const circle = await createFamilies();
+    const cousin = await createAccount({ familyId: circle.owner.user.family_id, firstName: "Ruth" });
+    const remove = (caller: TestAccount, id: string) => call(removeMember, "/api/x", { method: "DELETE", token: caller.token, params: { id } });
+    expectDocumented("delete", "/family/members/{id}", await remove(cousin, circle.relative.user.id));
+    expectDocumented("delete", "/family/members/{id}", await remove(circle.owner, circle.relative.user.id));
+    expectDocumented("delete", "/family/members/{id}", await remove(cousin, cousin.user.id));
+    expectDocumented("delete", "/family/members/{id}", await remove(circle.owner, circle.stranger.user.id));
   });
 
   it("memories", async () => {
@@ -112,7 +127,11 @@ describe("answers match the documented schemas", () => {
     const form = new FormData();
     form.append("title", "Picnic by the lake");
     expectDocumented("put", "/memories/{id}", await call(memoryUpdate, "/api/x", { method: "PUT", token: owner.token, params: { id: memoryId }, body: form }));
-    expectDocumented("put", "/memories/{id}", await call(memoryUpdate, "/api/x", { method: "PUT", token: relative.token, params: { id: memoryId }, body: form }));
+    expectDocumented(
+      "put",
+      "/memories/{id}",
+      await call(memoryUpdate, "/api/x", { method: "PUT", token: relative.token, params: { id: memoryId }, body: form }),
+    );
     expectDocumented(
       "patch",
       "/memories/{id}/toggle-shared",
@@ -149,7 +168,11 @@ describe("answers match the documented schemas", () => {
     responseId = saved.body.data.submission.responses[0].id;
     expectDocumented("post", "/questionnaires/responses", await answer(relative, [{ question_id: questionnaire.questionIds[0]!, answer_text: "Again" }]));
     expectDocumented("get", "/questionnaires/{id}/responses", await call(ownResponses, "/api/x", { token: relative.token, params: { id: questionnaireId } }));
-    expectDocumented("get", "/questionnaires/{id}/submissions", await call(ownSubmissions, "/api/x", { token: relative.token, params: { id: questionnaireId } }));
+    expectDocumented(
+      "get",
+      "/questionnaires/{id}/submissions",
+      await call(ownSubmissions, "/api/x", { token: relative.token, params: { id: questionnaireId } }),
+    );
     expectDocumented("get", "/questionnaires/{id}/submissions", await call(ownSubmissions, "/api/x", { token: relative.token, params: { id: "nope" } }));
     expectDocumented(
       "patch",
@@ -166,9 +189,17 @@ describe("answers match the documented schemas", () => {
       "/questionnaires/submissions/{id}/toggle-shared",
       await call(toggleSubmission, "/api/x", { method: "PATCH", token: owner.token, params: { id: submissionId }, body: { is_shared: "yes" } }),
     );
-    const responses = expectDocumented("get", "/questionnaires/responses/shared", await call(sharedResponses, "/api/questionnaires/responses/shared", { token: owner.token }));
+    const responses = expectDocumented(
+      "get",
+      "/questionnaires/responses/shared",
+      await call(sharedResponses, "/api/questionnaires/responses/shared", { token: owner.token }),
+    );
     expect(responses.body.data.responses.length).toBeGreaterThan(0);
-    const submissions = expectDocumented("get", "/questionnaires/submissions/shared", await call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: owner.token }));
+    const submissions = expectDocumented(
+      "get",
+      "/questionnaires/submissions/shared",
+      await call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: owner.token }),
+    );
     expect(submissions.body.data.submissions.length).toBeGreaterThan(0);
   });
 });

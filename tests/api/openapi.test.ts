@@ -11,11 +11,7 @@ import { CATCH_ALL, loadRoute, ownMethodsOf, routeFiles, type OwnMethod } from "
 // docs/api.md's index of operations is held to the document the same way.
 
 // Auth.js cannot be loaded outside Next; only which methods its route file exports matters here.
-vi.mock("@/server/auth/google-provider", () => ({
-  googleHandlers: { GET: async () => new Response("Auth.js"), POST: async () => new Response("Auth.js") },
-  googleIdentity: async () => null,
-  googleSignInEnabled: () => false,
-}));
+vi.mock("@/server/auth/google-provider", () => import("../helpers/google-provider"));
 
 type Segment = { kind: "static"; name: string } | { kind: "dynamic"; name: string } | { kind: "catch-all"; name: string };
 
@@ -94,7 +90,9 @@ describe("the OpenAPI document", () => {
 
   it("has an operation for every method of every route file", () => {
     const documented = new Set(apiOperations.map((operation) => `${operation.method.toUpperCase()} ${routeFor(operation.path, servedRoutes)}`));
-    const missing = [...served].flatMap(([route, methods]) => methods.filter((method) => !documented.has(`${method} ${route}`)).map((method) => `${method} /api/${route}`));
+    const missing = [...served].flatMap(([route, methods]) =>
+      methods.filter((method) => !documented.has(`${method} ${route}`)).map((method) => `${method} /api/${route}`),
+    );
     expect(missing, "served but not documented").toEqual([]);
   });
 
@@ -115,9 +113,7 @@ describe("the OpenAPI document", () => {
       for (const method of ["get", "post", "put", "patch", "delete"] as const) {
         const operation = item[method];
         if (!operation) continue;
-        const declared = (operation.parameters ?? [])
-          .flatMap((parameter) => ("in" in parameter && parameter.in === "path" ? [parameter.name] : []))
-          .sort();
+        const declared = (operation.parameters ?? []).flatMap((parameter) => ("in" in parameter && parameter.in === "path" ? [parameter.name] : [])).sort();
         expect(declared, label(method, documented)).toEqual(named);
         expect(Object.keys(operation.responses ?? {}).length, label(method, documented)).toBeGreaterThan(0);
       }

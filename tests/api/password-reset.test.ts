@@ -80,7 +80,8 @@ describe("POST /api/auth/password-reset", () => {
 
   it(`refuses more than ${passwordResetRules.requestsByAddress.limit} requests an hour from one address, whichever email addresses`, async () => {
     const address = randomAddress();
-    for (let attempt = 0; attempt < passwordResetRules.requestsByAddress.limit; attempt += 1) expect((await askForReset(uniqueEmail("spray"), address)).status).toBe(200);
+    for (let attempt = 0; attempt < passwordResetRules.requestsByAddress.limit; attempt += 1)
+      expect((await askForReset(uniqueEmail("spray"), address)).status).toBe(200);
     expect((await askForReset(uniqueEmail("spray"), address)).status).toBe(429);
     expect((await askForReset(uniqueEmail("spray"))).status).toBe(200);
   });
@@ -183,6 +184,16 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const common = await confirm({ token, password: "password123" });
     expect(common.body.fieldErrors).toEqual({ password: [PASSWORD_TOO_EASY] });
     expect(await signedIn(account.token)).toBe(true);
+    expect((await confirm({ token, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it("refuses a new password built from the account's names and email, and keeps the link usable", async () => {
+    const account = await createAccount({ firstName: "Ivan", lastName: "Imp", email: uniqueEmail("ivan.imp") });
+    const token = tokenOf(await emailedResetLink(account));
+    const result = await confirm({ token, password: "ivanimp2024" });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toBe(PASSWORD_TOO_EASY);
+    expect(result.body.fieldErrors).toEqual({ password: ["This password is too common or too easy to guess. Please choose one that is harder to guess."] });
     expect((await confirm({ token, password: NEW_PASSWORD })).status).toBe(200);
   });
 

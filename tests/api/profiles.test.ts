@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getProfile } from "@/app/api/profiles/[id]/route";
 import { GET as familyMembers } from "@/app/api/profiles/family-members/route";
-import { call } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 
 let owner: TestAccount;
 let relative: TestAccount;

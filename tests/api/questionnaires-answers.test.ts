@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as ownResponses } from "@/app/api/questionnaires/[id]/responses/route";
 import { GET as ownSubmissions, PATCH as shareAll } from "@/app/api/questionnaires/[id]/submissions/route";
+import { GET as questionToAsk } from "@/app/api/questionnaires/question-to-ask/route";
+import { POST as answerQuestion } from "@/app/api/questionnaires/questions/[id]/answer/route";
 import { PATCH as toggleResponse } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
-import { GET as sharedResponses } from "@/app/api/questionnaires/responses/shared/route";
 import { POST as saveResponses } from "@/app/api/questionnaires/responses/route";
+import { GET as sharedResponses } from "@/app/api/questionnaires/responses/shared/route";
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
+import { ALREADY_ANSWERED, ANSWER_REQUIRED, ANSWER_TOO_SHORT, QUESTION_ALREADY_ANSWERED } from "@/lib/schemas/questionnaires";
 import { getDb } from "@/server/db/client";
 import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
-import { call } from "../helpers/api";
 import { createAccount, createFamiliesWithCousin, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
 let owner: TestAccount, relative: TestAccount, cousin: TestAccount, stranger: TestAccount;
@@ -69,13 +72,17 @@ describe("POST /api/questionnaires/responses", () => {
       is_shared: false,
       submission_id: result.body.data.submission.id,
       created_at: expect.any(String),
+      photos: [],
     });
   });
 
   it("refuses a required question left blank or left out: This question requires an answer", async () => {
     const person = await createAccount();
     for (const responses of [
-      [{ question_id: born, answer_text: "   " }, { question_id: earliest, answer_text: "Snow." }],
+      [
+        { question_id: born, answer_text: "   " },
+        { question_id: earliest, answer_text: "Snow." },
+      ],
       [{ question_id: earliest, answer_text: "Snow in the yard." }],
     ]) {
       const result = await answer(person, responses);
@@ -122,7 +129,10 @@ describe("POST /api/questionnaires/responses", () => {
     ]);
     expect(twice.status).toBe(400);
     expect((await answer(person, [])).body.error).toBe("Please answer at least one question.");
-    const malformed = await call(saveResponses, "/api/questionnaires/responses", { token: person.token, body: { responses: [{ question_id: "x", answer_text: 3 }] } });
+    const malformed = await call(saveResponses, "/api/questionnaires/responses", {
+      token: person.token,
+      body: { responses: [{ question_id: "x", answer_text: 3 }] },
+    });
     expect(malformed.status).toBe(400);
   });
 
@@ -201,6 +211,89 @@ describe("answering once or many times", () => {
   });
 });
 
+describe("one answer on its own (Ask a Question)", () => {
+  const answerOne = (account: TestAccount | null, questionId: string, answer_text: unknown) =>
+    call(answerQuestion, `/api/questionnaires/questions/${questionId}/answer`, { token: account?.token, params: { id: questionId }, body: { answer_text } });
+  const parentsNames = libraryQuestionId("parents-and-grandparents", "parents-names");
+
+  it("saves one answer to a question of a questionnaire whose other questions are required, private, listed with the person's answers", async () => {
+    const person = await createAccount();
+    const saved = await answerOne(person, earliest, "  The coal fire in the kitchen.  ");
+    expect(saved.status).toBe(201);
+    expect(saved.body.data.response).toMatchObject({ question_id: earliest, answer_text: "The coal fire in the kitchen.", is_shared: false });
+    const submissions = (await submissionsOf(person, childhood)).body.data.submissions;
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0].responses.map((response: { question_id: string }) => response.question_id)).toEqual([earliest]);
+  });
+
+  it("gathers answers given one at a time in the person's one set, and the form then completes that set", async () => {
+    const person = await createAccount();
+    expect((await answerOne(person, earliest, "Snow on the window")).status).toBe(201);
+    // Ask a Question offers the next question of the same questionnaire, not the one answered.
+    const offered = await call(questionToAsk, "/api/questionnaires/question-to-ask", { token: person.token });
+    expect(offered.body.data.question_to_ask.question.id).toBe(born);
+    // The rest of the questionnaire on its page: the answered questions are not asked again.
+    const rest = await answer(person, [
+      { question_id: born, answer_text: "Leeds, 1948" },
+      { question_id: home, answer_text: "A terraced house by the mill" },
+    ]);
+    expect(rest.status).toBe(201);
+    const submissions = (await submissionsOf(person, childhood)).body.data.submissions;
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0].responses.map((response: { question_id: string }) => response.question_id).sort()).toEqual([born, earliest, home].sort());
+    // Every required question has its answer now: the set is finished.
+    expect((await answer(person, [{ question_id: home, answer_text: "Another house" }])).body.error).toBe(ALREADY_ANSWERED);
+  });
+
+  it("asks for the required questions a begun set still lacks, and refuses answering an answered question again", async () => {
+    const person = await createAccount();
+    expect((await answerOne(person, earliest, "Snow on the window")).status).toBe(201);
+    const lacking = await answer(person, [{ question_id: home, answer_text: "A terraced house" }]);
+    expect(lacking.status).toBe(400);
+    expect(lacking.body.fieldErrors?.[born]).toEqual([ANSWER_REQUIRED]);
+    const again = await answer(person, [
+      { question_id: born, answer_text: "Leeds" },
+      { question_id: earliest, answer_text: "Rain" },
+    ]);
+    expect(again).toMatchObject({ status: 409, body: { error: QUESTION_ALREADY_ANSWERED } });
+    expect(await answerOne(person, earliest, "Something else")).toMatchObject({ status: 409, body: { error: QUESTION_ALREADY_ANSWERED } });
+  });
+
+  it("takes a question of a questionnaire that allows many sets as a set of its own each time", async () => {
+    const person = await createAccount();
+    expect((await answerOne(person, holiday, "Midsummer")).status).toBe(201);
+    expect((await answerOne(person, holiday, "Christmas")).status).toBe(201);
+    expect((await submissionsOf(person, traditions)).body.data.submissions).toHaveLength(2);
+  });
+
+  it("refuses an empty or short answer on answer_text, and saves nothing", async () => {
+    const person = await createAccount();
+    expect(await answerOne(person, parentsNames, "  ")).toMatchObject({
+      status: 400,
+      body: { error: ANSWER_REQUIRED, fieldErrors: { answer_text: [ANSWER_REQUIRED] } },
+    });
+    expect(await answerOne(person, parentsNames, "ok")).toMatchObject({ status: 400, body: { error: ANSWER_TOO_SHORT } });
+    expect((await answerOne(person, parentsNames, 42)).status).toBe(400);
+    expect((await submissionsOf(person, libraryQuestionnaireId("parents-and-grandparents"))).body.data.submissions).toEqual([]);
+  });
+
+  it("answers 404 for a question of another family's questionnaire or no question at all, and 401 to the anonymous", async () => {
+    const theirs = await createCustomQuestionnaire(owner, { title: "Only for the Hughes family" });
+    expect(await answerOne(stranger, theirs.questionIds[0]!, "Not my family")).toMatchObject({ status: 404, body: { error: "Question not found" } });
+    expect(await answerOne(relative, theirs.questionIds[0]!, "Grandpa and the dog")).toMatchObject({ status: 201 });
+    expect((await answerOne(owner, "7d5f4c1e-0000-4000-8000-000000000000", "Nothing")).status).toBe(404);
+    expect((await answerOne(owner, "not-an-id", "Nothing")).status).toBe(404);
+    expect((await answerOne(null, earliest, "Snow")).status).toBe(401);
+  });
+
+  it("keeps one answer when the same answer is sent twice at once", async () => {
+    const person = await createAccount();
+    const results = await Promise.all([answerOne(person, earliest, "Snow on the window"), answerOne(person, earliest, "Snow on the window")]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
+    expect((await submissionsOf(person, childhood)).body.data.submissions[0].responses).toHaveLength(1);
+  });
+});
+
 describe("sharing answers", () => {
   /** A family of its own for each test, with one submission of Margaret's (two answers), nothing shared yet. */
   async function answeredFamily() {
@@ -265,6 +358,7 @@ describe("sharing answers", () => {
             answer_text: "Leeds, 1948",
             is_shared: true,
             questions: { question_text: "Where and when were you born?", questionnaire_id: childhood },
+            photos: [],
           },
         ],
       },
@@ -332,7 +426,10 @@ describe("sharing answers", () => {
     await shareSubmission(owner, submissionId, { is_shared: true });
     // One answer made private: the submission is no longer shared as a whole, the other answer still is.
     const one = await shareResponse(owner, bornResponseId, { is_shared: false });
-    expect(one.body.data).toEqual({ response: expect.objectContaining({ id: bornResponseId, is_shared: false }), submission: { id: submissionId, is_shared: false } });
+    expect(one.body.data).toEqual({
+      response: expect.objectContaining({ id: bornResponseId, is_shared: false }),
+      submission: { id: submissionId, is_shared: false },
+    });
     const feed = await submissionFeed(relative);
     expect(feed.body.data.submissions).toHaveLength(1);
     expect(feed.body.data.submissions[0]).toMatchObject({ is_shared: false });
@@ -423,10 +520,14 @@ describe("sharing answers", () => {
     const first = await call(sharedSubmissions, "/api/questionnaires/submissions/shared?limit=2", { token: reader.token });
     expect(first.body.data.submissions).toHaveLength(2);
     expect(first.body.data.next_cursor).toBe(first.body.data.submissions[1].id);
-    const second = await call(sharedSubmissions, `/api/questionnaires/submissions/shared?limit=2&cursor=${first.body.data.next_cursor}`, { token: reader.token });
+    const second = await call(sharedSubmissions, `/api/questionnaires/submissions/shared?limit=2&cursor=${first.body.data.next_cursor}`, {
+      token: reader.token,
+    });
     expect(second.body.data.submissions).toHaveLength(1);
     expect(second.body.data.next_cursor).toBeNull();
-    const titles = [...first.body.data.submissions, ...second.body.data.submissions].map((submission: { responses: { answer_text: string }[] }) => submission.responses[0]!.answer_text);
+    const titles = [...first.body.data.submissions, ...second.body.data.submissions].map(
+      (submission: { responses: { answer_text: string }[] }) => submission.responses[0]!.answer_text,
+    );
     expect(titles.sort()).toEqual(["Christmas", "Diwali", "Easter"]);
     expect((await call(sharedSubmissions, "/api/questionnaires/submissions/shared?limit=0", { token: reader.token })).status).toBe(400);
   });

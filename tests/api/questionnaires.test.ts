@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listQuestions } from "@/app/api/questionnaires/[id]/questions/route";
-import { GET as listQuestionnaires, POST as createQuestionnaire } from "@/app/api/questionnaires/route";
+import { POST as createQuestionnaire, GET as listQuestionnaires } from "@/app/api/questionnaires/route";
+import { getDb } from "@/server/db/client";
 import { questionLibrary } from "@/server/questionnaires/question-library";
 import { libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
-import { getDb } from "@/server/db/client";
-import { call } from "../helpers/api";
 import { createFamiliesWithCousin, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { createCustomQuestionnaire, visibleQuestionnaireIds } from "../helpers/questionnaires";
 
 let owner: TestAccount, relative: TestAccount, cousin: TestAccount, stranger: TestAccount;
@@ -150,7 +150,12 @@ describe("POST /api/questionnaires", () => {
     ["a missing title", { title: "   " }, "Title is required", "title"],
     ["no questions", { questions: [] }, "At least one question is required", "questions"],
     ["a question without text", { questions: [{ question_text: " ", input_type: "text" }] }, "Question text is required", "questions.0.question_text"],
-    ["an unknown input type", { questions: [{ question_text: "Why?", input_type: "select" }] }, "Input type must be text or textarea.", "questions.0.input_type"],
+    [
+      "an unknown input type",
+      { questions: [{ question_text: "Why?", input_type: "select" }] },
+      "Input type must be text or textarea.",
+      "questions.0.input_type",
+    ],
     ["the GLOBAL audience", { audience: "GLOBAL" }, "Audience must be FAMILY_WIDE or SPECIFIC_FAMILY_MEMBERS.", "audience"],
     [
       "specific members without any member",

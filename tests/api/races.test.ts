@@ -3,12 +3,11 @@ import { POST as refreshRoute } from "@/app/api/auth/refresh/route";
 import { PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
 import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
-import { TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
+import { TOO_MANY_PHOTOS, UPLOAD_NOT_FOUND } from "@/lib/schemas/memories";
 import { getDb } from "@/server/db/client";
-import { UPLOAD_NOT_FOUND } from "@/lib/schemas/memories";
 import { getStorage } from "@/server/storage";
-import { call } from "../helpers/api";
 import { createAccount, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
 import { createMemoryAs, jpeg, memoryForm } from "../helpers/memories";
 
 // Rules that a race could break, each tested with requests sent at the same moment (on the
@@ -29,7 +28,10 @@ async function photoOrder(memoryId: string) {
 /** A photo waiting in storage under a pending upload of the owner's, as the browser leaves it. */
 async function pendingUpload(token: string) {
   const bytes = await jpeg({ color: "#16a085" });
-  const result = await call(createUploadRoute, "/api/memories/uploads", { token, body: { file_name: "shared.jpg", content_type: "image/jpeg", size: bytes.length } });
+  const result = await call(createUploadRoute, "/api/memories/uploads", {
+    token,
+    body: { file_name: "shared.jpg", content_type: "image/jpeg", size: bytes.length },
+  });
   expect(result.status).toBe(201);
   const id = result.body.data.upload.id as string;
   const prisma = await getDb();
@@ -48,7 +50,10 @@ describe("the five-photo rule under parallel edits", () => {
           method: "PUT",
           token: owner.token,
           params: { id: memory.id },
-          body: memoryForm({ title: undefined, content: undefined, memory_date: undefined }, photos.map((bytes, index) => ({ name: `edit${edit}-${index}.jpg`, bytes }))),
+          body: memoryForm(
+            { title: undefined, content: undefined, memory_date: undefined },
+            photos.map((bytes, index) => ({ name: `edit${edit}-${index}.jpg`, bytes })),
+          ),
         }),
       ),
     );
@@ -83,13 +88,17 @@ describe("the five-photo rule under parallel edits", () => {
         method: "PUT",
         token: owner.token,
         params: { id: memory.id },
-        body: memoryForm({ title: undefined, content: undefined, memory_date: undefined, photoIdsToDelete: JSON.stringify([first!.id]) }, [{ name: "c.jpg", bytes }]),
+        body: memoryForm({ title: undefined, content: undefined, memory_date: undefined, photoIdsToDelete: JSON.stringify([first!.id]) }, [
+          { name: "c.jpg", bytes },
+        ]),
       }),
       call(updateMemoryRoute, `/api/memories/${memory.id}`, {
         method: "PUT",
         token: owner.token,
         params: { id: memory.id },
-        body: memoryForm({ title: undefined, content: undefined, memory_date: undefined, photoIdsToDelete: JSON.stringify([second!.id]) }, [{ name: "d.jpg", bytes }]),
+        body: memoryForm({ title: undefined, content: undefined, memory_date: undefined, photoIdsToDelete: JSON.stringify([second!.id]) }, [
+          { name: "d.jpg", bytes },
+        ]),
       }),
     ]);
     expect(edits.map((edit) => edit.status)).toEqual([200, 200]);

@@ -52,7 +52,9 @@ describe("when a relative joins through the invite", () => {
     const cousin = await confirmed(createAccount({ familyId: founder.user.family_id, firstName: "Ruth", lastName: "Hughes" }));
     await mail.workers.runUntil(() => joinedEmails(founder).length === 1);
     const oneClickAddress = new URL(rawHeader(joinedEmails(founder)[0]!.parsed, "List-Unsubscribe")!.slice(1, -1));
-    expect((await call(oneClick, oneClickAddress.pathname + oneClickAddress.search, { body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) })).status).toBe(200);
+    expect(
+      (await call(oneClick, oneClickAddress.pathname + oneClickAddress.search, { body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) })).status,
+    ).toBe(200);
     await call(changePreferences, "/api/email-preferences", { method: "PATCH", token: cousin.token, body: { "relative-joined": false } });
 
     const tom = await createAccount({ familyId: founder.user.family_id, firstName: "Tom", lastName: "Hughes" });

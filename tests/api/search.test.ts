@@ -1,23 +1,39 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as answerFollowUp } from "@/app/api/follow-ups/[id]/answer/route";
+import { POST as askFollowUp } from "@/app/api/follow-ups/route";
+import { POST as postComment } from "@/app/api/memories/[id]/comments/route";
 import { PUT as updateMemory } from "@/app/api/memories/[id]/route";
+import { PATCH as toggleMemory } from "@/app/api/memories/[id]/toggle-shared/route";
 import { GET as ownMemories } from "@/app/api/memories/route";
 import { GET as sharedMemories } from "@/app/api/memories/shared/route";
-import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as sharedResponses } from "@/app/api/questionnaires/responses/shared/route";
+import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as searchRoute } from "@/app/api/search/route";
 import { SEARCH_KIND_RULE, SEARCH_QUERY_MISSING, SEARCH_QUERY_TOO_LONG, SEARCH_YEAR_RULE } from "@/lib/schemas/search";
 import { getDb } from "@/server/db/client";
-import { call, type ApiResult } from "../helpers/api";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
-import { createMemoryAs, memoryForm } from "../helpers/memories";
+import { call, type ApiResult } from "../helpers/api";
+import { createMemoryAs, jpeg, memoryForm } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 
 // Search (docs/product.md, Search; docs/decisions/020-search.md): what the viewer may open and
 // nothing else, accents ignored, web-search syntax, filters, best match first.
 
 type Piece = { text: string; highlighted: boolean };
-type Result = { kind: "memory" | "answer"; id: string; title: Piece[]; snippet: Piece[]; author: { id: string }; tagged: { first_name: string }[]; date: string; is_shared: boolean; href: string };
+type Result = {
+  kind: "memory" | "answer" | "comment" | "follow_up";
+  id: string;
+  item: { type: "memory" | "answer"; id: string };
+  title: Piece[];
+  snippet: Piece[];
+  author: { id: string | null; first_name: string };
+  tagged: { first_name: string }[];
+  date: string;
+  is_shared: boolean;
+  href: string;
+  thumbnail_url: string | null;
+};
 
 let owner: TestAccount;
 let relative: TestAccount;
@@ -30,7 +46,11 @@ const highlighted = (pieces: Piece[]) => pieces.filter((piece) => piece.highligh
 
 function find(account: TestAccount | null, params: Record<string, string>) {
   const query = new URLSearchParams(params).toString();
-  return call<{ results: Result[]; next_cursor: string | null }>(searchRoute, `/api/search?${query}`, account ? { token: account.token } : {});
+  return call<{ results: Result[]; next_cursor: string | null; did_you_mean: string | null }>(
+    searchRoute,
+    `/api/search?${query}`,
+    account ? { token: account.token } : {},
+  );
 }
 async function titlesFound(account: TestAccount, params: Record<string, string>) {
   const found = await find(account, params);
@@ -71,10 +91,20 @@ beforeAll(async () => {
   });
   await memory(owner, "ownPrivate", { title: "Plum cake recipe", content: "Nobody knows the trick. Kinfolk only.", memory_date: "1980-01-01" });
   await memory(relative, "relativePrivate", { title: "Diary of the plum harvest", content: "Tom's private pages. Kinfolk.", memory_date: "1995-09-01" });
-  await memory(relative, "bike", { title: "First bike", content: "Tom rode the red bicycle to the plum orchard. Kinfolk cheered.", memory_date: "1995-04-02", is_shared: "true" });
+  await memory(relative, "bike", {
+    title: "First bike",
+    content: "Tom rode the red bicycle to the plum orchard. Kinfolk cheered.",
+    memory_date: "1995-04-02",
+    is_shared: "true",
+  });
   await memory(stranger, "strangerShared", { title: "Plum festival", content: "The whole village. Kinfolk.", memory_date: "2000-08-08", is_shared: "true" });
   await memory(owner, "lighthouseTitle", { title: "Lighthouse", content: "The keeper waved. Kinfolk.", memory_date: "1960-01-01", is_shared: "true" });
-  await memory(owner, "lighthouseStory", { title: "Seaside walk", content: "We walked past the lighthouse. Kinfolk.", memory_date: "1990-01-01", is_shared: "true" });
+  await memory(owner, "lighthouseStory", {
+    title: "Seaside walk",
+    content: "We walked past the lighthouse. Kinfolk.",
+    memory_date: "1990-01-01",
+    is_shared: "true",
+  });
 
   const questionnaire = await createCustomQuestionnaire(owner);
   const strangers = await createCustomQuestionnaire(stranger);
@@ -95,8 +125,8 @@ describe("who finds what", () => {
     const found = await find(owner, { q: "plum" });
     expect(found.status).toBe(200);
     expect(found.body.data.results.map((result) => result.id).sort()).toEqual([ids.ownPrivate, ids.bike, ids["Plum dumplings for kinfolk"]].sort());
-    // Not even as a count: the answer holds the results and a cursor, nothing else.
-    expect(Object.keys(found.body.data).sort()).toEqual(["next_cursor", "results"]);
+    // Not even as a count: the answer holds the results, a cursor and (when nothing is found) a suggestion, nothing else.
+    expect(Object.keys(found.body.data).sort()).toEqual(["did_you_mean", "next_cursor", "results"]);
     expect(JSON.stringify(found.body)).not.toMatch(/Diary|plum pie|festival|brandy/);
   });
 
@@ -191,7 +221,12 @@ describe("what a memory is found by, after an edit", () => {
   it("follows its title and story", async () => {
     const form = memoryForm({ title: "Seaside stroll", content: "We walked past the lighthouse and the harbour. Kinfolk." });
     form.delete("memory_date");
-    const updated = await call(updateMemory, `/api/memories/${ids.lighthouseStory}`, { method: "PUT", token: owner.token, params: { id: ids.lighthouseStory! }, body: form });
+    const updated = await call(updateMemory, `/api/memories/${ids.lighthouseStory}`, {
+      method: "PUT",
+      token: owner.token,
+      params: { id: ids.lighthouseStory! },
+      body: form,
+    });
     expect(updated.status).toBe(200);
     expect(await titlesFound(owner, { q: "harbour" })).toEqual(["Seaside stroll"]);
     expect(await titlesFound(owner, { q: '"seaside walk"' })).toEqual([]);
@@ -249,7 +284,9 @@ describe("filters and pages", () => {
 
 describe("untrusted search text", () => {
   const operatorSoup = fc
-    .array(fc.constantFrom('"', "-", "or", "OR", "(", ")", "&", "|", "!", ":*", "<->", "\\", "'", " ", "plum", "ü", "\u0000", "\uE000", "\uD800", "🙂", "*"), { maxLength: 20 })
+    .array(fc.constantFrom('"', "-", "or", "OR", "(", ")", "&", "|", "!", ":*", "<->", "\\", "'", " ", "plum", "ü", "\u0000", "\uE000", "\uD800", "🙂", "*"), {
+      maxLength: 20,
+    })
     .map((parts) => parts.join(""));
 
   it("never fails, whatever is typed: results, or a clear refusal of an empty or overlong search", async () => {
@@ -258,9 +295,103 @@ describe("untrusted search text", () => {
         const found = await find(owner, { q });
         expect([200, 400]).toContain(found.status);
         if (found.status === 400) expect(found.body.fieldErrors?.q).toEqual([SEARCH_QUERY_MISSING]);
-        else for (const result of found.body.data.results) expect([ids.ownPrivate, ids.bike, ids.wedding, ids.lighthouseTitle, ids.lighthouseStory, ids["Plum dumplings for kinfolk"], ids["Jürgen and the cousins, kinfolk all"]]).toContain(result.id);
+        else
+          for (const result of found.body.data.results)
+            expect([
+              ids.ownPrivate,
+              ids.bike,
+              ids.wedding,
+              ids.lighthouseTitle,
+              ids.lighthouseStory,
+              ids["Plum dumplings for kinfolk"],
+              ids["Jürgen and the cousins, kinfolk all"],
+            ]).toContain(result.id);
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("the family's conversations, small typos and photos", () => {
+  it("finds a comment and a Tell us more answer under a story the reader may open, and opens the story on it", async () => {
+    const story = await createMemoryAs(
+      owner.token,
+      { title: "The summer in Málaga", content: "We rented a flat by the sea.", is_shared: "true", memory_date: "1974-08-01" },
+      [{ name: "beach.jpg", bytes: await jpeg() }],
+    );
+    expect(
+      (
+        await call(postComment, `/api/memories/${story.id}/comments`, {
+          token: relative.token,
+          params: { id: story.id },
+          body: { body: "Remember the octopus at the harbour?" },
+        })
+      ).status,
+    ).toBe(201);
+    const asked = await call(askFollowUp, "/api/follow-ups", { token: cousin.token, body: { memory_id: story.id, question: "Who drove the car down?" } });
+    const questionId = asked.body.data.follow_up.id as string;
+    expect(
+      (
+        await call(answerFollowUp, `/api/follow-ups/${questionId}/answer`, {
+          token: owner.token,
+          params: { id: questionId },
+          body: { answer: "Uncle Pedro, in his green Seat." },
+        })
+      ).status,
+    ).toBe(200);
+
+    const comments = (await find(cousin, { q: "octopus" })).body.data.results;
+    expect(comments).toHaveLength(1);
+    expect(comments[0]).toMatchObject({ kind: "comment", item: { type: "memory", id: story.id }, author: { id: relative.user.id } });
+    expect(plain(comments[0]!.title)).toBe("The summer in Málaga");
+    expect(highlighted(comments[0]!.snippet)).toEqual(["octopus"]);
+    expect(comments[0]!.href).toBe(`/family-book?member=${owner.user.id}&comment=${comments[0]!.id}#memory-${story.id}`);
+    expect(comments[0]!.thumbnail_url).toMatch(/^\/api\/storage\/|^https?:\/\//);
+
+    const followUps = (await find(relative, { q: "Pedro" })).body.data.results;
+    expect(followUps.map((result) => [result.kind, result.id])).toEqual([["follow_up", questionId]]);
+    expect(plain(followUps[0]!.snippet)).toContain("Who drove the car down?");
+    expect(followUps[0]!.href).toBe(`/family-book?member=${owner.user.id}&question=${questionId}#memory-${story.id}`);
+
+    // Another family finds none of it, and a story made private takes its conversation out of search.
+    expect((await find(stranger, { q: "octopus" })).body.data.results).toEqual([]);
+    await call(toggleMemory, `/api/memories/${story.id}/toggle-shared`, {
+      method: "PATCH",
+      token: owner.token,
+      params: { id: story.id },
+      body: { is_shared: false },
+    });
+    expect((await find(cousin, { q: "octopus" })).body.data.results).toEqual([]);
+    expect((await find(cousin, { q: "Pedro" })).body.data.results).toEqual([]);
+    await call(toggleMemory, `/api/memories/${story.id}/toggle-shared`, {
+      method: "PATCH",
+      token: owner.token,
+      params: { id: story.id },
+      body: { is_shared: true },
+    });
+  });
+
+  it("shows each memory's first photo, small, and none for an answer", async () => {
+    const found = (await find(cousin, { q: "Málaga", kind: "memories" })).body.data.results;
+    expect(found[0]?.thumbnail_url).toMatch(/^\/api\/storage\/|^https?:\/\//);
+    const answers = (await find(owner, { q: "dumplings" })).body.data.results;
+    expect(answers[0]).toMatchObject({ kind: "answer", thumbnail_url: null });
+  });
+
+  it("offers the nearest word the reader may read when a search finds nothing: malga → Málaga", async () => {
+    const missed = await find(cousin, { q: "malga" });
+    expect(missed.body.data.results).toEqual([]);
+    expect(missed.body.data.did_you_mean).toBe("Málaga");
+    expect((await find(cousin, { q: "octopuss harbor" })).body.data.did_you_mean).toBe("octopus harbour");
+    // Found something: no suggestion. Nothing near enough: none either.
+    expect((await find(cousin, { q: "Málaga" })).body.data.did_you_mean).toBeNull();
+    expect((await find(cousin, { q: "zzyzx" })).body.data.did_you_mean).toBeNull();
+  });
+
+  it("never suggests a word from what the reader may not open", async () => {
+    // "Diary" is only in Tom's private memory; "festival" only in another family's.
+    expect((await find(owner, { q: "diarry" })).body.data.did_you_mean).not.toBe("Diary");
+    expect((await find(owner, { q: "festivall" })).body.data.did_you_mean).toBeNull();
+    expect((await find(relative, { q: "diarry" })).body.data.did_you_mean).toBe("Diary");
   });
 });

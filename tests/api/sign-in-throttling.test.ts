@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
-import { GUESSES_WHILE_UNDER_ATTACK, signInRules } from "@/server/auth/sign-in-throttle";
 import { registrationRules } from "@/server/auth/registration-limits";
+import { GUESSES_WHILE_UNDER_ATTACK, signInRules } from "@/server/auth/sign-in-throttle";
+import { createAccount, inviteCodeOf } from "../helpers/accounts";
 import { call, randomAddress, uniqueEmail } from "../helpers/api";
-import { createAccount } from "../helpers/accounts";
 
 // Guessing is slowed without letting anyone lock the owner out (docs/decisions/010-sign-in-throttling.md).
 // Every guess costs a real password check (scrypt), so some of these take a while on a busy machine.
@@ -101,7 +101,13 @@ describe("an account under attack from many addresses", () => {
 });
 
 describe("registrations from one address", () => {
-  const person = (familyId?: string) => ({ first_name: "Rosa", last_name: "Parks", email: uniqueEmail("rosa"), password: "a long enough secret", family_id: familyId });
+  const person = (familyId?: string) => ({
+    first_name: "Rosa",
+    last_name: "Parks",
+    email: uniqueEmail("rosa"),
+    password: "a long enough secret",
+    family_id: familyId,
+  });
 
   it(`refuses a new family past ${registrationRules.newFamiliesByAddress.limit} from one address in an hour`, async () => {
     const address = randomAddress();
@@ -116,8 +122,9 @@ describe("registrations from one address", () => {
   it("lets fifteen relatives join through one invite from one home network", async () => {
     const address = randomAddress();
     const founder = await createAccount();
+    const code = await inviteCodeOf(founder.user.family_id);
     for (let relative = 0; relative < 15; relative += 1) {
-      const joined = await call(register, "/api/auth/register", { address, body: person(founder.user.family_id) });
+      const joined = await call(register, "/api/auth/register", { address, body: person(code) });
       expect(joined.status).toBe(201);
       expect(joined.body.data.user.family_id).toBe(founder.user.family_id);
     }

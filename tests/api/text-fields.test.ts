@@ -5,7 +5,7 @@ import { POST as register } from "@/app/api/auth/register/route";
 import { GET as bookPdf } from "@/app/api/family-book/pdf/route";
 import { GET as getMemory, PUT as updateMemory } from "@/app/api/memories/[id]/route";
 import { PATCH as toggleMemory } from "@/app/api/memories/[id]/toggle-shared/route";
-import { GET as listMemories, POST as createMemory } from "@/app/api/memories/route";
+import { POST as createMemory, GET as listMemories } from "@/app/api/memories/route";
 import { GET as sharedMemories } from "@/app/api/memories/shared/route";
 import { POST as createUpload } from "@/app/api/memories/uploads/route";
 import { GET as getProfile } from "@/app/api/profiles/[id]/route";
@@ -18,8 +18,8 @@ import { GET as sharedResponses } from "@/app/api/questionnaires/responses/share
 import { POST as createQuestionnaire } from "@/app/api/questionnaires/route";
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
-import { call, uniqueEmail, type ApiResult } from "../helpers/api";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { call, uniqueEmail, type ApiResult } from "../helpers/api";
 import { createMemoryAs, jpeg, memoryForm } from "../helpers/memories";
 import { createCustomQuestionnaire } from "../helpers/questionnaires";
 import { backendName } from "../helpers/test-database";
@@ -43,10 +43,12 @@ beforeAll(async () => {
 
 const ID = "0b7c6a4e-1d7e-4b8a-9a61-2f0c3a9d1e55";
 
-const controlCharacter = fc.oneof(
-  fc.integer({ min: 0, max: 0x1f }).filter((code) => code !== 0x09 && code !== 0x0a && code !== 0x0d),
-  fc.integer({ min: 0x7f, max: 0x9f }),
-).map((code) => String.fromCharCode(code));
+const controlCharacter = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }).filter((code) => code !== 0x09 && code !== 0x0a && code !== 0x0d),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+  )
+  .map((code) => String.fromCharCode(code));
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 
 /** Random text, text with a control character or lone surrogate inside, and a few classics. */
@@ -105,14 +107,22 @@ const inputs: TextInput[] = [
     ),
   ),
   form("PUT /api/memories/{id} photoIdsToDelete", "photoIdsToDelete.0", (text) =>
-    call(updateMemory, `/api/memories/${memoryId}`, { method: "PUT", token: owner.token, params: { id: memoryId }, body: memoryForm({ photoIdsToDelete: [text, ID] }) }),
+    call(updateMemory, `/api/memories/${memoryId}`, {
+      method: "PUT",
+      token: owner.token,
+      params: { id: memoryId },
+      body: memoryForm({ photoIdsToDelete: [text, ID] }),
+    }),
   ),
   form("PUT /api/memories/{id} id", null, (text) =>
     call(updateMemory, "/api/memories/x", { method: "PUT", token: owner.token, params: { id: text }, body: memoryForm({ title: "New title" }) }),
   ),
   ...(["file_name", "content_type"] as const).map((field) =>
     json(`POST /api/memories/uploads ${field}`, field, (text) =>
-      call(createUpload, "/api/memories/uploads", { token: owner.token, body: { file_name: "garden.jpg", content_type: "image/jpeg", size: 1000, [field]: text } }),
+      call(createUpload, "/api/memories/uploads", {
+        token: owner.token,
+        body: { file_name: "garden.jpg", content_type: "image/jpeg", size: 1000, [field]: text },
+      }),
     ),
   ),
   json("POST /api/questionnaires title", "title", (text) =>

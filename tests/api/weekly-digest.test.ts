@@ -46,7 +46,11 @@ const listed = (email: ReceivedEmail, names: string[]) => {
 
 /** A memory written through the API, dated on the test's calendar. */
 async function memory(account: TestAccount, title: string, when: string, { shared = true, photo = false } = {}) {
-  const created = await createMemoryAs(account.token, { title, is_shared: shared ? "true" : "false" }, photo ? [{ name: "photo.jpg", bytes: await jpeg({ width: 800, height: 600 }) }] : []);
+  const created = await createMemoryAs(
+    account.token,
+    { title, is_shared: shared ? "true" : "false" },
+    photo ? [{ name: "photo.jpg", bytes: await jpeg({ width: 800, height: 600 }) }] : [],
+  );
   await (await getDb()).memory.update({ where: { id: created.id }, data: { created_at: at(when) } });
   return created;
 }
@@ -54,9 +58,19 @@ async function memory(account: TestAccount, title: string, when: string, { share
 /** An answer to a library question, shared with the family or not, dated on the test's calendar. */
 async function answerOf(account: TestAccount, answerText: string, when: string, { shared = true, questionIndex = 0 } = {}) {
   const prisma = await getDb();
-  const question = (await prisma.question.findMany({ where: { questionnaire: { audience: "GLOBAL" } }, orderBy: [{ questionnaire_id: "asc" }, { position: "asc" }], select: { id: true, questionnaire_id: true, question_text: true } }))[questionIndex]!;
-  const submission = await prisma.submission.create({ data: { questionnaire_id: question.questionnaire_id, user_id: account.user.id, family_id: account.user.family_id, created_at: at(when) } });
-  await prisma.response.create({ data: { submission_id: submission.id, question_id: question.id, answer_text: answerText, is_shared: shared, created_at: at(when) } });
+  const question = (
+    await prisma.question.findMany({
+      where: { questionnaire: { audience: "GLOBAL" } },
+      orderBy: [{ questionnaire_id: "asc" }, { position: "asc" }],
+      select: { id: true, questionnaire_id: true, question_text: true },
+    })
+  )[questionIndex]!;
+  const submission = await prisma.submission.create({
+    data: { questionnaire_id: question.questionnaire_id, user_id: account.user.id, family_id: account.user.family_id, created_at: at(when) },
+  });
+  await prisma.response.create({
+    data: { submission_id: submission.id, question_id: question.id, answer_text: answerText, is_shared: shared, created_at: at(when) },
+  });
   return question.question_text;
 }
 
@@ -105,7 +119,9 @@ describe("the weekly family digest over three weeks for a family of three", () =
     expect(digests(margaret)).toHaveLength(0);
     expect(digests(ruth)).toHaveLength(0);
     expect(digests(olga)).toHaveLength(0);
-    const statuses = await (await getDb()).weeklyDigest.findMany({ where: { user_id: { in: [margaret, ruth, olga].map((a) => a.user.id) } }, select: { user_id: true, status: true } });
+    const statuses = await (
+      await getDb()
+    ).weeklyDigest.findMany({ where: { user_id: { in: [margaret, ruth, olga].map((a) => a.user.id) } }, select: { user_id: true, status: true } });
     expect(Object.fromEntries(statuses.map((row) => [row.user_id, row.status]))).toEqual({
       [margaret.user.id]: "turned-off",
       [ruth.user.id]: "unconfirmed-address",
@@ -177,7 +193,8 @@ describe("the weekly family digest over three weeks for a family of three", () =
   });
 
   it("lists at most ten of each and counts the rest", async () => {
-    for (let index = 0; index < DIGEST_LIST_LIMIT + 2; index += 1) await memory(tom, `Tom's memory ${index + 1}`, `2027-11-2${3 + (index % 4)}T${String(10 + index).padStart(2, "0")}:00:00Z`);
+    for (let index = 0; index < DIGEST_LIST_LIMIT + 2; index += 1)
+      await memory(tom, `Tom's memory ${index + 1}`, `2027-11-2${3 + (index % 4)}T${String(10 + index).padStart(2, "0")}:00:00Z`);
     await schedulerStepAt("2027-11-28T17:00:00Z");
     const email = digests(rose)[2]!;
     expect(email.parsed.text).toContain("Your family shared 12 new memories since we last wrote.");

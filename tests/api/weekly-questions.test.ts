@@ -1,24 +1,25 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as downloadBook } from "@/app/api/family-book/pdf/route";
 import { PATCH as changePreferences } from "@/app/api/email-preferences/route";
-import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
-import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
-import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/route";
-import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
-import { POST as askFollowUp } from "@/app/api/follow-ups/route";
+import { GET as downloadBook } from "@/app/api/family-book/pdf/route";
 import { POST as answerFollowUp } from "@/app/api/follow-ups/[id]/answer/route";
+import { POST as askFollowUp } from "@/app/api/follow-ups/route";
+import { GET as notificationsRoute } from "@/app/api/notifications/route";
+import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
+import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
+import { POST as answerByLink, PATCH as shareByLink } from "@/app/api/weekly-questions/answer/route";
+import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/route";
 import { getDb } from "@/server/db/client";
-import { jobDefinitions } from "@/server/jobs/definitions";
 import { resetEnvForTests } from "@/server/env";
+import { jobDefinitions } from "@/server/jobs/definitions";
 import { listCompletedQuestionnaires } from "@/server/questionnaires/list-completed-questionnaires";
 import { runWeeklyDigests } from "@/server/weekly-digest/run-weekly-digests";
 import { runWeeklyQuestions } from "@/server/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
-import { createMemoryAs } from "../helpers/memories";
 import { call, ORIGIN } from "../helpers/api";
 import { withSimulatedInstances } from "../helpers/email-jobs";
 import { advanceUntil, settleHandlers, startTestQueue, TestClock } from "../helpers/jobs";
+import { createMemoryAs } from "../helpers/memories";
 import { readPdf } from "../helpers/pdf-text";
 import { INBOUND_TEST_DOMAIN, postInbound, rawMessage, replyAddressOf, replyTo, sendBySmtp } from "../helpers/replies";
 import { rawHeader, type ReceivedEmail } from "../helpers/smtp-server";
@@ -61,14 +62,16 @@ const digests = (account: TestAccount) => instances.smtp.to(account.user.email).
 const weeklyEmails = (account: TestAccount) =>
   instances.smtp.to(account.user.email).filter(({ parsed }) => /^(This week's question|A gentle reminder): /.test(parsed.subject ?? ""));
 
-const answerToken = (email: ReceivedEmail, which = 0) => [...(email.parsed.text ?? "").matchAll(/\/answer\?token=([A-Za-z0-9_-]+)/g)].map((match) => match[1]!)[which]!;
+const answerToken = (email: ReceivedEmail, which = 0) =>
+  [...(email.parsed.text ?? "").matchAll(/\/answer\?token=([A-Za-z0-9_-]+)/g)].map((match) => match[1]!)[which]!;
 
 const answer = (token: string, answerText: string, signedInAs?: TestAccount) =>
   call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: answerText }, token: signedInAs?.token });
 
 const setUp = (organiser: TestAccount, body: Record<string, unknown>) => call(startPlan, "/api/weekly-questions", { token: organiser.token, body });
 
-const childhoodQuestionnaireId = async () => (await (await getDb()).questionnaire.findFirstOrThrow({ where: { title: "Childhood Memories" }, select: { id: true } })).id;
+const childhoodQuestionnaireId = async () =>
+  (await (await getDb()).questionnaire.findFirstOrThrow({ where: { title: "Childhood Memories" }, select: { id: true } })).id;
 
 async function responsesOf(account: TestAccount) {
   return (await getDb()).response.count({ where: { submission: { user_id: account.user.id } } });
@@ -82,12 +85,16 @@ async function memoriesOf(account: TestAccount) {
 const photo = async (name: string, colour = "#c96") => ({
   filename: name,
   contentType: "image/jpeg",
-  content: await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer(),
+  content: await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer(),
 });
 
 /** The PDF book as a member downloads it, as text. */
 async function bookText(account: TestAccount) {
-  const response = await downloadBook(new Request(`${ORIGIN}/api/family-book/pdf`, { headers: { authorization: `Bearer ${account.token}` } }), { params: Promise.resolve({}) });
+  const response = await downloadBook(new Request(`${ORIGIN}/api/family-book/pdf`, { headers: { authorization: `Bearer ${account.token}` } }), {
+    params: Promise.resolve({}),
+  });
   expect(response.status).toBe(200);
   return (await readPdf(new Uint8Array(await response.arrayBuffer()))).pages.join("\n").replace(/\s+/g, " ");
 }
@@ -116,7 +123,13 @@ describe("four weeks of weekly questions for a family of three", () => {
       share_by_default: true,
     });
     expect(forRose.status).toBe(201);
-    expect(forRose.body.data.plan).toMatchObject({ status: "active", mode: "chosen", next_send_at: "2027-10-31T15:00:00.000Z", questions_total: 8, share_by_default: true });
+    expect(forRose.body.data.plan).toMatchObject({
+      status: "active",
+      mode: "chosen",
+      next_send_at: "2027-10-31T15:00:00.000Z",
+      questions_total: 8,
+      share_by_default: true,
+    });
     const forTom = await setUp(tom, { recipient_id: tom.user.id, source: "surprise", weekday: 3, hour: 19, time_zone: "Europe/London" });
     expect(forTom.status).toBe(201);
     expect(forTom.body.data.plan).toMatchObject({ mode: "surprise", next_send_at: "2027-10-27T18:00:00.000Z", share_by_default: false, questions_total: null });
@@ -141,7 +154,10 @@ describe("four weeks of weekly questions for a family of three", () => {
           // Grandma Rose answers her first question by replying from her phone, with a photo; the
           // second with the button; the third not at all; the fourth by a reply her provider posts.
           if (member === rose && isQuestion && week === 1) {
-            const sent = await sendBySmtp(instances.inboundPort, replyTo(email, { from: `Rose Hughes <${rose.user.email}>`, text: `${roseAnswer}\n\nSent from my iPhone`, photos: [await photo("IMG_0001.JPG")] }));
+            const sent = await sendBySmtp(
+              instances.inboundPort,
+              replyTo(email, { from: `Rose Hughes <${rose.user.email}>`, text: `${roseAnswer}\n\nSent from my iPhone`, photos: [await photo("IMG_0001.JPG")] }),
+            );
             expect(sent.response).toMatch(/^250 /);
           }
           if (member === rose && isQuestion && week === 2) expect((await answer(answerToken(email), roseAnswer)).status).toBe(201);
@@ -157,15 +173,26 @@ describe("four weeks of weekly questions for a family of three", () => {
     }
   }, 300_000);
 
-  it("tells Grandma by email who set up her weekly questions and how to pause or stop them", () => {
+  it("tells Grandma by email who set up her weekly questions, that her answers will be shared with the family, and how to change that", () => {
     const [started] = instances.smtp.to(rose.user.email).filter(({ parsed }) => parsed.subject === "Margaret Hughes set up weekly questions for you");
     expect(started).toBeDefined();
-    expect(started!.parsed.text).toContain("Each week, Sundays at 10:00, you will get one question about your life by email");
+    const text = started!.parsed.text!.replace(/\s+/g, " ");
+    expect(text).toContain("Each week, Sundays at 10:00, you will get one question about your life by email");
+    // The email says what the plan really does: these answers go to the family's book.
+    expect(text).toContain(
+      "Margaret Hughes asked for your answers to be shared with your family in the Family Book, where Margaret Hughes and your other relatives can read them.",
+    );
+    expect(text).toContain("Each time you answer, you can choose to keep that answer private instead");
+    expect(text).not.toContain("they stay private unless you choose");
     expect(started!.parsed.html).toContain(`href="${APP}/weekly-questions"`);
   });
 
   it("sends each recipient's question at their local hour, across both daylight-saving changes, exactly once", () => {
-    const questionTimes = (member: TestAccount) => arrivals.get(member.user.id)!.filter((entry) => entry.subject.startsWith("This week's")).map((entry) => entry.at);
+    const questionTimes = (member: TestAccount) =>
+      arrivals
+        .get(member.user.id)!
+        .filter((entry) => entry.subject.startsWith("This week's"))
+        .map((entry) => entry.at);
     // Chicago: 10:00 CDT is 15:00 UTC until 7 November, then 10:00 CST is 16:00 UTC.
     expect(questionTimes(rose)).toEqual(["2027-10-31T15:00:00.000Z", "2027-11-07T16:00:00.000Z", "2027-11-14T16:00:00.000Z", "2027-11-21T16:00:00.000Z"]);
     // London: 19:00 BST is 18:00 UTC until 31 October, then 19:00 GMT is 19:00 UTC.
@@ -183,7 +210,9 @@ describe("four weeks of weekly questions for a family of three", () => {
     expect(first!.parsed.text).toContain("Margaret Hughes asked you this question, from “Childhood Memories”.");
     expect(first!.parsed.text).toContain("The town, the hospital or the house, and anything you were told about that day.");
     expect(first!.parsed.text).toContain("Your answer will be shared with your family in the Family Book; you can hide it later.");
-    expect(first!.parsed.html).toMatch(new RegExp(`<a href="${APP}/answer\\?token=[A-Za-z0-9_-]{43}"[^>]*>(<span>.*?</span>)?<span[^>]*>Answer this question</span>`));
+    expect(first!.parsed.html).toMatch(
+      new RegExp(`<a href="${APP}/answer\\?token=[A-Za-z0-9_-]{43}"[^>]*>(<span>.*?</span>)?<span[^>]*>Answer this question</span>`),
+    );
     expect(rawHeader(first!.parsed, "List-Unsubscribe")).toMatch(new RegExp(`^<${APP}/api/unsubscribe\\?token=${rose.user.id}\\.weekly-questions\\.`));
     // Tom set up his own: nobody else "asked".
     expect(weeklyEmails(tom)[0]!.parsed.text).toContain("You asked for a question each week");
@@ -191,7 +220,9 @@ describe("four weeks of weekly questions for a family of three", () => {
   });
 
   it("asks Grandma's chosen questions in order, never one she answered", async () => {
-    const sends = await (await getDb()).weeklyQuestionSend.findMany({
+    const sends = await (
+      await getDb()
+    ).weeklyQuestionSend.findMany({
       where: { plan: { recipient_id: rose.user.id } },
       orderBy: { scheduled_for: "asc" },
       select: { question: { select: { question_text: true } } },
@@ -209,7 +240,12 @@ describe("four weeks of weekly questions for a family of three", () => {
     // Rose left only her third question unanswered: one reminder, Thursday 18 November at 10:00 in Chicago.
     expect(reminders(rose)).toEqual([{ at: "2027-11-18T16:00:00.000Z", subject: "A gentle reminder: What is your earliest memory?" }]);
     // Tom's: Sunday 31 October 19:00 London (four days after Wednesday 19:00 BST, now GMT), and so on each week.
-    expect(reminders(tom).map((entry) => entry.at)).toEqual(["2027-10-31T19:00:00.000Z", "2027-11-07T19:00:00.000Z", "2027-11-14T19:00:00.000Z", "2027-11-21T19:00:00.000Z"]);
+    expect(reminders(tom).map((entry) => entry.at)).toEqual([
+      "2027-10-31T19:00:00.000Z",
+      "2027-11-07T19:00:00.000Z",
+      "2027-11-14T19:00:00.000Z",
+      "2027-11-21T19:00:00.000Z",
+    ]);
     const sends = await (await getDb()).weeklyQuestionSend.findMany({ where: { plan: { recipient_id: tom.user.id } }, select: { reminded_at: true } });
     expect(sends.every((send) => send.reminded_at !== null)).toBe(true);
   });
@@ -230,19 +266,24 @@ describe("four weeks of weekly questions for a family of three", () => {
     expect(weeklyEmails(rose)[0]!.parsed.text).toContain("Or simply reply to this email: what you write above the quoted email becomes your answer");
   });
 
-  it("keeps the photo of the reply by email with its answer, as Grandma's private memory titled by the question and dated that day in Chicago", async () => {
-    const memories = await (await getDb()).memory.findMany({
-      where: { user_id: rose.user.id },
-      select: { title: true, content: true, is_shared: true, memory_date: true, response: { select: { answer_text: true } }, memory_photos: { select: { content_type: true, width: true } } },
+  it("keeps the photo of the reply by email with its answer itself, and makes no memory of it", async () => {
+    const prisma = await getDb();
+    expect(await prisma.memory.count({ where: { user_id: rose.user.id } })).toBe(0);
+    const withPhotos = await prisma.response.findMany({
+      where: { submission: { user_id: rose.user.id }, photos: { some: {} } },
+      select: { answer_text: true, photos: { select: { content_type: true, width: true, order_number: true, original_key: true } } },
     });
-    expect(memories).toEqual([
+    expect(withPhotos).toEqual([
       {
-        title: "Where and when were you born?",
-        content: "Rose's answer to: This week's question: Where and when were you born?",
-        is_shared: false,
-        memory_date: new Date("2027-10-31T00:00:00.000Z"),
-        response: { answer_text: "Rose's answer to: This week's question: Where and when were you born?" },
-        memory_photos: [{ content_type: "image/jpeg", width: 64 }],
+        answer_text: "Rose's answer to: This week's question: Where and when were you born?",
+        photos: [
+          {
+            content_type: "image/jpeg",
+            width: 64,
+            order_number: 0,
+            original_key: expect.stringMatching(/^answers\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/original\.jpg$/),
+          },
+        ],
       },
     ]);
   });
@@ -256,9 +297,12 @@ describe("four weeks of weekly questions for a family of three", () => {
   });
 
   it("lists in each Sunday's digest exactly the answers shared that week, whichever way they came, and sends none in a week without any", () => {
-    const roseAnswers = ["Where and when were you born?", "Describe the home you grew up in.", "What is your earliest memory?", "What games did you play, and who did you play them with?"].map(
-      (question) => `Rose's answer to: This week's question: ${question}`,
-    );
+    const roseAnswers = [
+      "Where and when were you born?",
+      "Describe the home you grew up in.",
+      "What is your earliest memory?",
+      "What games did you play, and who did you play them with?",
+    ].map((question) => `Rose's answer to: This week's question: ${question}`);
     const everything = [...roseAnswers, "Tom answers last week's question at last."];
     const listed = (email: ReceivedEmail) => everything.filter((text) => (email.parsed.text ?? "").includes(text));
     // Sundays at 17:00: Margaret's in UTC (she gets no weekly questions), Tom's in London (GMT by then).
@@ -267,6 +311,41 @@ describe("four weeks of weekly questions for a family of three", () => {
     }
     // Rose's own answers are not news to her, and Tom's are private.
     expect(digests(rose)).toEqual([]);
+  });
+
+  it("tells Grandma, by email, that each answer she sent by reply arrived, and what became of it; never for an answer by the button", () => {
+    const received = instances.smtp.to(rose.user.email).filter(({ parsed }) => parsed.subject?.startsWith("We received your answer: "));
+    // Week 1 by SMTP reply (with a photo), week 4 by the provider's post; week 2 by the button.
+    expect(received.map(({ parsed }) => parsed.subject)).toEqual([
+      "We received your answer: Where and when were you born?",
+      "We received your answer: What games did you play, and who did you play them with?",
+    ]);
+    const first = received[0]!.parsed.text!.replace(/\s+/g, " ");
+    expect(first).toContain("Thank you, Rose. Your answer to this question is saved, with its photo:");
+    expect(first).toContain("Rose's answer to: This week's question: Where and when were you born?");
+    expect(first).toContain("It is shared with your family in the Family Book.");
+    expect(received[0]!.parsed.html).toMatch(new RegExp(`href="${APP}/answer\\?token=[A-Za-z0-9_-]{43}"`));
+    expect(rawHeader(received[0]!.parsed, "List-Unsubscribe")).toMatch(/answer-received/);
+  });
+
+  it("tells Margaret, who set them up, of each answer as it came; Tom, who set up his own, hears of nothing", async () => {
+    const texts = async (account: TestAccount) =>
+      (
+        (await call(notificationsRoute, "/api/notifications?limit=50", { token: account.token })).body.data.notifications as {
+          text: string;
+          kind: string;
+          href: string;
+        }[]
+      ).filter((entry) => entry.kind === "weekly_answer");
+    const margarets = await texts(margaret);
+    expect(margarets.map((entry) => entry.text)).toEqual([
+      "Rose Hughes answered this week's question: “What games did you play, and who did you play them with?”",
+      "Rose Hughes answered this week's question: “Describe the home you grew up in.”",
+      "Rose Hughes answered this week's question: “Where and when were you born?”",
+    ]);
+    expect(margarets[0]!.href).toMatch(new RegExp(`^/family-book\\?tab=responses&member=${rose.user.id}#answer-[0-9a-f-]{36}$`));
+    expect(await texts(tom)).toEqual([]);
+    expect(await texts(rose)).toEqual([]);
   });
 
   it("saves answers as ordinary answers: in Completed Questionnaires, and in the Family Book when shared", async () => {
@@ -337,7 +416,8 @@ async function emailedQuestion(options: { share?: boolean } = {}) {
 }
 
 describe("questions from the family in the weekly email", () => {
-  const ask = (account: TestAccount, memoryId: string, question: string) => call(askFollowUp, "/api/follow-ups", { token: account.token, body: { memory_id: memoryId, question } });
+  const ask = (account: TestAccount, memoryId: string, question: string) =>
+    call(askFollowUp, "/api/follow-ups", { token: account.token, body: { memory_id: memoryId, question } });
   async function nextWeeklyEmail(member: TestAccount) {
     const plans = await call(listPlans, "/api/weekly-questions", { token: member.token });
     const before = weeklyEmails(member).length;
@@ -383,7 +463,11 @@ describe("questions from the family in the weekly email", () => {
     expect(second.parsed.html).not.toContain("<b>row</b>");
 
     // Answered, it is no longer asked; the fourth takes its place.
-    const answered = await call(answerFollowUp, `/api/follow-ups/${ids[0]}/answer`, { token: member.token, params: { id: ids[0]! }, body: { answer: "My father, on the lake." } });
+    const answered = await call(answerFollowUp, `/api/follow-ups/${ids[0]}/answer`, {
+      token: member.token,
+      params: { id: ids[0]! },
+      body: { answer: "My father, on the lake." },
+    });
     expect(answered.status).toBe(200);
     const third = (await nextWeeklyEmail(member)).parsed.text!;
     expect(third).not.toContain(questions[0]);
@@ -441,6 +525,87 @@ describe("answer links", () => {
     expect((await answer(token, "My own answer, signed in.", member)).status).toBe(201);
   });
 
+  it("keeps the storyteller's own choice for the answer over what the weekly questions were set up to do", async () => {
+    const privately = await emailedQuestion({ share: true });
+    const result = await call(answerByLink, "/api/weekly-questions/answer", {
+      body: { token: privately.token, answer_text: "Between you and me.", is_shared: false },
+    });
+    expect(result.status).toBe(201);
+    expect(result.body.data.answer.is_shared).toBe(false);
+    const openly = await emailedQuestion({ share: false });
+    const sharedAnyway = await call(answerByLink, "/api/weekly-questions/answer", {
+      body: { token: openly.token, answer_text: "Everyone may read this.", is_shared: true },
+    });
+    expect(sharedAnyway.body.data.answer.is_shared).toBe(true);
+  });
+
+  it("tells the organiser that a private answer came, without its words, and names it once it is shared", async () => {
+    const organiser = await createConfirmedAccount({ firstName: "Ada", lastName: "Byrne" });
+    const storyteller = await createConfirmedAccount({ familyId: organiser.user.family_id, firstName: "Nell", lastName: "Byrne" });
+    const planned = await setUp(organiser, {
+      recipient_id: storyteller.user.id,
+      source: "questionnaire",
+      questionnaire_id: await childhoodQuestionnaireId(),
+      weekday: 1,
+      hour: 9,
+      time_zone: "UTC",
+      share_by_default: true,
+    });
+    await clock.setTime(Date.parse(planned.body.data.plan.next_send_at));
+    await schedulerStep();
+    const token = answerToken(weeklyEmails(storyteller)[0]!);
+    expect(
+      (await call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: "A farmhouse near Galway.", is_shared: false } })).status,
+    ).toBe(201);
+    const told = async () =>
+      (
+        (await call(notificationsRoute, "/api/notifications", { token: organiser.token })).body.data.notifications as {
+          text: string;
+          kind: string;
+          href: string;
+        }[]
+      ).filter((entry) => entry.kind === "weekly_answer");
+    expect(await told()).toEqual([
+      expect.objectContaining({ text: "Nell Byrne answered this week's question, and is keeping the answer private for now", href: "/weekly-questions" }),
+    ]);
+    expect(JSON.stringify(await told())).not.toContain("Galway");
+    expect((await call(shareByLink, "/api/weekly-questions/answer", { method: "PATCH", body: { token, is_shared: true } })).status).toBe(200);
+    expect((await told()).map((entry) => entry.text)).toEqual([
+      "Nell Byrne answered this week's question: “Where and when were you born?”",
+      "Nell Byrne answered this week's question, and is keeping the answer private for now",
+    ]);
+  });
+
+  it("lets the same link share the answer with the family in one tap, and keep it private again; nothing else", async () => {
+    const { member, token } = await emailedQuestion();
+    const share = (linkToken: string, is_shared: boolean) =>
+      call(shareByLink, "/api/weekly-questions/answer", { method: "PATCH", body: { token: linkToken, is_shared } });
+    // Before an answer there is nothing to share.
+    expect(await share(token, true)).toMatchObject({
+      status: 404,
+      body: { error: "This link does not work any more. Sign in to Family Book to answer your questions." },
+    });
+    expect((await answer(token, "In the front room of my grandmother's house.")).body.data.answer.is_shared).toBe(false);
+    const relative = await createAccount({ familyId: member.user.family_id, firstName: "Olive" });
+    const familyReads = async () => JSON.stringify((await call(sharedAnswers, "/api/questionnaires/responses/shared", { token: relative.token })).body.data);
+    expect(await familyReads()).not.toContain("grandmother's house");
+
+    const shared = await share(token, true);
+    expect(shared.status).toBe(200);
+    expect(shared.body.data.answer.is_shared).toBe(true);
+    expect(await familyReads()).toContain("grandmother's house");
+    expect((await share(token, false)).body.data.answer.is_shared).toBe(false);
+    expect(await familyReads()).not.toContain("grandmother's house");
+
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect((await share(tampered, true)).status).toBe(404);
+    expect((await call(shareByLink, "/api/weekly-questions/answer", { method: "PATCH", body: { token } })).status).toBe(400);
+    // The link is the permission while it is valid: 14 days.
+    await clock.setTime(clock.now() + 14 * DAY + 1_000);
+    expect((await share(token, true)).status).toBe(404);
+    expect(await familyReads()).not.toContain("grandmother's house");
+  });
+
   it("refuses an answer that is too short, and keeps the link for a better one", async () => {
     const { member, token } = await emailedQuestion();
     const short = await answer(token, "ok");
@@ -452,7 +617,8 @@ describe("answer links", () => {
 });
 
 describe("answers by reply", () => {
-  const unreadableEmails = (account: TestAccount) => instances.smtp.to(account.user.email).filter(({ parsed }) => parsed.subject?.startsWith("We couldn't read your reply"));
+  const unreadableEmails = (account: TestAccount) =>
+    instances.smtp.to(account.user.email).filter(({ parsed }) => parsed.subject?.startsWith("We couldn't read your reply"));
 
   /** Posts the reply through the inbound endpoint and says what came of it. */
   async function post(reply: Parameters<typeof rawMessage>[0]) {
@@ -462,20 +628,29 @@ describe("answers by reply", () => {
     return result.body.data as { outcome: string; reason: string | null };
   }
 
-  it("keeps only the new text of a real SMTP reply, and its photos as a private memory linked to the answer", async () => {
+  it("keeps only the new text of a real SMTP reply, and its photos with the answer", async () => {
     const { member, token, email } = await emailedQuestion({ share: true });
     const text = "In the front room of my grandmother's house,\nduring the big snow of 1947.\n\nLove, Iris\n\n-- \nIris Bell\n07700 900123";
-    const sent = await sendBySmtp(instances.inboundPort, replyTo(email, { from: `"Iris Bell" <${member.user.email.toUpperCase()}>`, text, photos: [await photo("snow.jpg"), await photo("house.jpg", "#369")] }));
+    const sent = await sendBySmtp(
+      instances.inboundPort,
+      replyTo(email, { from: `"Iris Bell" <${member.user.email.toUpperCase()}>`, text, photos: [await photo("snow.jpg"), await photo("house.jpg", "#369")] }),
+    );
     expect(sent.accepted).toEqual([replyAddressOf(email)]);
-    const response = await (await getDb()).response.findFirstOrThrow({
+    const response = await (
+      await getDb()
+    ).response.findFirstOrThrow({
       where: { submission: { user_id: member.user.id } },
-      select: { answer_text: true, is_shared: true, memory: { select: { title: true, is_shared: true, memory_photos: { orderBy: { order_number: "asc" }, select: { width: true, height: true } } } } },
+      select: { answer_text: true, is_shared: true, photos: { orderBy: { order_number: "asc" }, select: { order_number: true, width: true, height: true } } },
     });
     expect(response).toEqual({
       answer_text: "In the front room of my grandmother's house,\nduring the big snow of 1947.\n\nLove, Iris",
       is_shared: true,
-      memory: { title: "Where and when were you born?", is_shared: false, memory_photos: [{ width: 64, height: 48 }, { width: 64, height: 48 }] },
+      photos: [
+        { order_number: 0, width: 64, height: 48 },
+        { order_number: 1, width: 64, height: 48 },
+      ],
     });
+    expect(await (await getDb()).memory.count({ where: { user_id: member.user.id } })).toBe(0);
     // The reply used the link: the button now says it was answered.
     expect((await answer(token, "Another answer.")).status).toBe(409);
   });
@@ -490,8 +665,14 @@ describe("answers by reply", () => {
   it("refuses a reply to a tampered address, saves nothing, and emails nobody", async () => {
     const { member, token, email } = await emailedQuestion();
     const tampered = `answers+${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}@${INBOUND_TEST_DOMAIN}`;
-    expect(await post(replyTo(email, { from: member.user.email, text: "Someone guessing.", to: tampered }))).toEqual({ outcome: "refused", reason: "unknown-address" });
-    expect(await post(replyTo(email, { from: member.user.email, text: "No reply address.", to: "iris@elsewhere.example" }))).toEqual({ outcome: "refused", reason: "not-a-reply-address" });
+    expect(await post(replyTo(email, { from: member.user.email, text: "Someone guessing.", to: tampered }))).toEqual({
+      outcome: "refused",
+      reason: "unknown-address",
+    });
+    expect(await post(replyTo(email, { from: member.user.email, text: "No reply address.", to: "iris@elsewhere.example" }))).toEqual({
+      outcome: "refused",
+      reason: "not-a-reply-address",
+    });
     expect(await responsesOf(member)).toBe(0);
     expect(unreadableEmails(member)).toEqual([]);
   });
@@ -518,8 +699,14 @@ describe("answers by reply", () => {
   it("refuses a reply from another person, in the family or not, saves nothing for either, and tells the recipient once", async () => {
     const { member, email } = await emailedQuestion();
     const relative = await createConfirmedAccount({ familyId: member.user.family_id, firstName: "Olga" });
-    expect(await post(replyTo(email, { from: relative.user.email, text: "Answering someone else's question." }))).toEqual({ outcome: "refused", reason: "other-sender" });
-    expect(await post(replyTo(email, { from: "stranger@elsewhere.example", text: "A stranger's answer." }))).toEqual({ outcome: "refused", reason: "other-sender" });
+    expect(await post(replyTo(email, { from: relative.user.email, text: "Answering someone else's question." }))).toEqual({
+      outcome: "refused",
+      reason: "other-sender",
+    });
+    expect(await post(replyTo(email, { from: "stranger@elsewhere.example", text: "A stranger's answer." }))).toEqual({
+      outcome: "refused",
+      reason: "other-sender",
+    });
     expect(await responsesOf(member)).toBe(0);
     expect(await responsesOf(relative)).toBe(0);
     expect(unreadableEmails(relative)).toEqual([]);
@@ -532,9 +719,15 @@ describe("answers by reply", () => {
     const { member, email } = await emailedQuestion();
     expect(await post(replyTo(email, { from: member.user.email, text: "" }))).toEqual({ outcome: "refused", reason: "unreadable-text" });
     const six = await Promise.all([1, 2, 3, 4, 5, 6].map((index) => photo(`photo-${index}.jpg`)));
-    expect(await post(replyTo(email, { from: member.user.email, text: "Six photos of the house.", photos: six }))).toEqual({ outcome: "refused", reason: "too-many-photos" });
+    expect(await post(replyTo(email, { from: member.user.email, text: "Six photos of the house.", photos: six }))).toEqual({
+      outcome: "refused",
+      reason: "too-many-photos",
+    });
     const fake = { filename: "house.jpg", contentType: "image/jpeg", content: Buffer.from("not a picture at all") };
-    expect(await post(replyTo(email, { from: member.user.email, text: "A photo of the house.", photos: [fake] }))).toEqual({ outcome: "refused", reason: "unreadable-photo" });
+    expect(await post(replyTo(email, { from: member.user.email, text: "A photo of the house.", photos: [fake] }))).toEqual({
+      outcome: "refused",
+      reason: "unreadable-photo",
+    });
     expect(await responsesOf(member)).toBe(0);
     expect(await memoriesOf(member)).toBe(0);
   });
@@ -624,7 +817,9 @@ describe("setting weekly questions up, and who may change them", () => {
       weekday: ["Choose a day of the week."],
     });
     const olga = await createAccount();
-    const olgasQuestionnaire = await (await getDb()).questionnaire.create({
+    const olgasQuestionnaire = await (
+      await getDb()
+    ).questionnaire.create({
       data: { title: "Olga's", audience: "FAMILY_WIDE", family_id: olga.user.family_id, questions: { create: [{ question_text: "Hers?", position: 0 }] } },
       select: { id: true },
     });
@@ -669,6 +864,22 @@ describe("setting weekly questions up, and who may change them", () => {
     expect((await setUp(rose, body(rose.user.id))).status).toBe(201);
   });
 
+  it("changes whether answers are shared on a running plan, without stopping it or emailing again; the next answer follows it", async () => {
+    const { member, token, planId } = await emailedQuestion({ share: false });
+    const sentBefore = instances.smtp.to(member.user.email).length;
+    const change = (who: TestAccount | null, body: Record<string, unknown>) =>
+      call(changePlan, `/api/weekly-questions/${planId}`, { method: "PATCH", token: who?.token, params: { id: planId }, body });
+    const stranger = await createAccount({ firstName: "Olga" });
+    expect((await change(stranger, { share_by_default: true })).status).toBe(404);
+    expect((await change(member, {})).status).toBe(400);
+    const changed = await change(member, { share_by_default: true });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.plan).toMatchObject({ status: "active", share_by_default: true });
+    expect((await answer(token, "Shared now, as the plan says.")).body.data.answer.is_shared).toBe(true);
+    await runEmailJobs();
+    expect(instances.smtp.to(member.user.email)).toHaveLength(sentBefore);
+  });
+
   it("sends nothing to someone who turned weekly questions off, or whose address is unconfirmed, and says so", async () => {
     const off = await createConfirmedAccount({ firstName: "Nell" });
     await call(changePreferences, "/api/email-preferences", { method: "PATCH", token: off.token, body: { "weekly-questions": false } });
@@ -678,7 +889,9 @@ describe("setting weekly questions up, and who may change them", () => {
     await schedulerStep();
     expect(weeklyEmails(off)).toEqual([]);
     expect(weeklyEmails(unconfirmed)).toEqual([]);
-    const states = await (await getDb()).weeklyQuestionSend.findMany({ where: { plan_id: { in: plans.map((plan) => plan.id) } }, select: { email_status: true } });
+    const states = await (
+      await getDb()
+    ).weeklyQuestionSend.findMany({ where: { plan_id: { in: plans.map((plan) => plan.id) } }, select: { email_status: true } });
     expect(states.map((send) => send.email_status).sort()).toEqual(["turned-off", "unconfirmed-address"]);
   });
 
@@ -690,7 +903,10 @@ describe("setting weekly questions up, and who may change them", () => {
     await clock.setTime(Date.parse(plan.next_send_at));
     await schedulerStep();
     expect(weeklyEmails(rose)).toEqual([]);
-    expect(await (await getDb()).weeklyQuestionPlan.findUniqueOrThrow({ where: { id: plan.id }, select: { status: true, next_send_at: true } })).toEqual({ status: "stopped", next_send_at: null });
+    expect(await (await getDb()).weeklyQuestionPlan.findUniqueOrThrow({ where: { id: plan.id }, select: { status: true, next_send_at: true } })).toEqual({
+      status: "stopped",
+      next_send_at: null,
+    });
   });
 
   it("runs as the scheduled job too: asked for the first question now, the queue's run sends it within seconds, once", async () => {
@@ -708,6 +924,8 @@ describe("setting weekly questions up, and who may change them", () => {
     const [plan] = (await call(listPlans, "/api/weekly-questions", { token: member.token })).body.data.plans;
     expect(plan).toMatchObject({ sent_count: 1 });
     // Then weekly, on the chosen day: Sunday 10:00 in Paris.
-    expect(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", weekday: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(plan.next_send_at))).toBe("Sunday 10:00");
+    expect(
+      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", weekday: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(plan.next_send_at)),
+    ).toBe("Sunday 10:00");
   });
 });

@@ -15,12 +15,55 @@ import { readPdf, streamToBuffer } from "../helpers/pdf-text";
 const FAMILIES = Number(process.env.BOOK_FAMILIES ?? 36);
 const SEED = Number(process.env.BOOK_SEED ?? 20261122);
 
-const NAMES = ["Zoë Ñúñez", "Łukasz Ørsted", "مريم الحسيني", "דוד כהן", "Nguyễn Thị Hương", "Siobhán Ó Dálaigh", "Nana 👵 Rose", "Jo", "Ἀλέξανδρος Παπαδόπουλος", "François-Xavier de la Tour d'Auvergne"];
-const WORDS = ["the", "lake", "at", "dawn", "Grandpa", "laughed", "all", "week", "smörgåsbord", "crème", "brûlée", "שלום", "مرحبا", "🎉", "👨‍👩‍👧", "naïve", "Zürich", "we", "rowed", "across"];
+const NAMES = [
+  "Zoë Ñúñez",
+  "Łukasz Ørsted",
+  "مريم الحسيني",
+  "דוד כהן",
+  "Nguyễn Thị Hương",
+  "Siobhán Ó Dálaigh",
+  "Nana 👵 Rose",
+  "Jo",
+  "Ἀλέξανδρος Παπαδόπουλος",
+  "François-Xavier de la Tour d'Auvergne",
+];
+const WORDS = [
+  "the",
+  "lake",
+  "at",
+  "dawn",
+  "Grandpa",
+  "laughed",
+  "all",
+  "week",
+  "smörgåsbord",
+  "crème",
+  "brûlée",
+  "שלום",
+  "مرحبا",
+  "🎉",
+  "👨‍👩‍👧",
+  "naïve",
+  "Zürich",
+  "we",
+  "rowed",
+  "across",
+];
 
 /** Photos come in every shape: panoramas, tall portraits, tiny, huge, and anything between. */
 const shape = fc.oneof(
-  fc.constantFrom<[number, number]>([6000, 800], [12000, 900], [800, 4000], [500, 6000], [40, 30], [1, 1], [12000, 9000], [2400, 1800], [1800, 2400], [1000, 1000]),
+  fc.constantFrom<[number, number]>(
+    [6000, 800],
+    [12000, 900],
+    [800, 4000],
+    [500, 6000],
+    [40, 30],
+    [1, 1],
+    [12000, 9000],
+    [2400, 1800],
+    [1800, 2400],
+    [1000, 1000],
+  ),
   fc.tuple(fc.integer({ min: 1, max: 12000 }), fc.integer({ min: 1, max: 12000 })),
 );
 
@@ -35,7 +78,13 @@ function photoOf(id: string, [width, height]: [number, number]): BookPhoto {
     width,
     height,
     load: () => {
-      if (!jpegs.has(key)) jpegs.set(key, sharp({ create: { width: size[0], height: size[1], channels: 3, background: { r: 150, g: 110, b: 80 } } }).jpeg().toBuffer());
+      if (!jpegs.has(key))
+        jpegs.set(
+          key,
+          sharp({ create: { width: size[0], height: size[1], channels: 3, background: { r: 150, g: 110, b: 80 } } })
+            .jpeg()
+            .toBuffer(),
+        );
       return jpegs.get(key)!;
     },
   };
@@ -51,10 +100,17 @@ const paragraph = fc.oneof(
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.constant("") },
   { weight: 12, arbitrary: fc.array(paragraph, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("\n\n")) },
-  { weight: 1, arbitrary: fc.integer({ min: 2000, max: 20000 }).map((length) => "We rowed across the lake at dawn and laughed all week. ".repeat(length / 55 + 1).slice(0, length)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 2000, max: 20000 })
+      .map((length) => "We rowed across the lake at dawn and laughed all week. ".repeat(length / 55 + 1).slice(0, length)),
+  },
 );
 const name = fc.constantFrom(...NAMES);
-const day = fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
 
 const memory = fc.record({
   date: day,
@@ -82,31 +138,27 @@ type Family = typeof family extends fc.Arbitrary<infer T> ? T : never;
 /** Each item carries markers the test can find: "Memory #007" and its story's first word "M007start". */
 function bookOf(draft: Family): BookContent {
   const items: BookItem[] = [
-    ...draft.memories.map(
-      (entry, index): BookMemory => ({
-        kind: "memory",
-        id: `m${index}`,
-        title: `Memory #${String(index).padStart(3, "0")} ${entry.author}`,
-        date: entry.date,
-        author: entry.author,
-        authorId: entry.author,
-        taggedNames: entry.taggedNames,
-        content: entry.content && `M${String(index).padStart(3, "0")}start ${entry.content}`,
-        photos: entry.photos.map((photo, number) => photoOf(`m${index}-${number}`, photo)),
-      }),
-    ),
-    ...draft.answers.map(
-      (entry, index): BookAnswers => ({
-        kind: "answers",
-        id: `a${index}`,
-        ...entry,
-        authorId: entry.author,
-        answers: entry.answers.map((answer, number) => ({
-          question: `Question #${index}.${number} ${answer.question}`,
-          answer: answer.answer && `A${index}x${number}start ${answer.answer}`,
-        })),
-      }),
-    ),
+    ...draft.memories.map((entry, index): BookMemory => ({
+      kind: "memory",
+      id: `m${index}`,
+      title: `Memory #${String(index).padStart(3, "0")} ${entry.author}`,
+      date: entry.date,
+      author: entry.author,
+      authorId: entry.author,
+      taggedNames: entry.taggedNames,
+      content: entry.content && `M${String(index).padStart(3, "0")}start ${entry.content}`,
+      photos: entry.photos.map((photo, number) => photoOf(`m${index}-${number}`, photo)),
+    })),
+    ...draft.answers.map((entry, index): BookAnswers => ({
+      kind: "answers",
+      id: `a${index}`,
+      ...entry,
+      authorId: entry.author,
+      answers: entry.answers.map((answer, number) => ({
+        question: `Question #${index}.${number} ${answer.question}`,
+        answer: answer.answer && `A${index}x${number}start ${answer.answer}`,
+      })),
+    })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return {
     title: "The Ñúñez–الحسيني Family 👪",

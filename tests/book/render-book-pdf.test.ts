@@ -13,7 +13,13 @@ const photo = (id: string, width = 1200, height = 900) => ({
   height,
   load: () => {
     const key = `${width}x${height}`;
-    if (!jpegs.has(key)) jpegs.set(key, sharp({ create: { width: width / 10, height: height / 10, channels: 3, background: { r: 180, g: 120, b: 80 } } }).jpeg().toBuffer());
+    if (!jpegs.has(key))
+      jpegs.set(
+        key,
+        sharp({ create: { width: width / 10, height: height / 10, channels: 3, background: { r: 180, g: 120, b: 80 } } })
+          .jpeg()
+          .toBuffer(),
+      );
     return jpegs.get(key)!;
   },
 });
@@ -65,7 +71,8 @@ const book = (chapterItems: BookItem[], chapters: ChapterKind = "year", cover: B
   generatedOn: "2026-11-22",
 });
 
-const story = (words: number) => Array.from({ length: words }, (_, index) => ["we", "rowed", "across", "the", "lake", "at", "dawn", "and", "laughed"][index % 9]).join(" ");
+const story = (words: number) =>
+  Array.from({ length: words }, (_, index) => ["we", "rowed", "across", "the", "lake", "at", "dawn", "and", "laughed"][index % 9]).join(" ");
 
 /** A year of weekly memories, each with a long story and two photos: a book of many pages. */
 const weeks = (count: number, photos = 2): BookMemory[] =>
@@ -120,7 +127,10 @@ describe("the printed Family Book", () => {
     }
     expect(contents.at(-1)!.target).toBe(pdf.pageCount);
     // The bookmarks beside the pages open the same pages (each page is painted on its own).
-    expect(pdf.outline).toEqual([{ title: "Contents", page: 2 }, ...contents.slice(0, -1).map((link) => ({ title: link.text.split(" ")[0], page: link.target }))]);
+    expect(pdf.outline).toEqual([
+      { title: "Contents", page: 2 },
+      ...contents.slice(0, -1).map((link) => ({ title: link.text.split(" ")[0], page: link.target })),
+    ]);
   });
 
   it("reports its progress: arranging, then each page painted with its photos, up to the book's last page", async () => {

@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pgliteExtensions } from "@/server/db/pglite-extensions";
 import { Client } from "pg";
 import { describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/server/db/client";
 import { acquireDirectoryLock } from "@/server/db/embedded-lock";
 import { applyMigrations, pgConnection, pgliteConnection, readMigrations, type SqlConnection } from "@/server/db/migrate";
+import { pgliteExtensions } from "@/server/db/pglite-extensions";
 import { questionLibrary } from "@/server/questionnaires/question-library";
 import { seedQuestionLibrary } from "@/server/questionnaires/seed-question-library";
 import { backendName, createThrowawayPostgresDatabase, realDatabaseUrl } from "../helpers/test-database";
@@ -51,9 +51,7 @@ describe(`migrations on the ${backendName} database`, () => {
       const { rows } = await connection.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
         `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
       );
-      expect(rows.map((row) => [row.migration_name, row.checksum])).toEqual(
-        migrations.map((migration) => [migration.name, migration.checksum]),
-      );
+      expect(rows.map((row) => [row.migration_name, row.checksum])).toEqual(migrations.map((migration) => [migration.name, migration.checksum]));
       expect(rows.every((row) => row.finished_at !== null)).toBe(true);
     });
   });
@@ -73,7 +71,11 @@ describe(`migrations on the ${backendName} database`, () => {
         const [a, b] = await Promise.all([open(), open()]);
         const reports = await Promise.all([applyMigrations(a), applyMigrations(b)]);
         const appliedTotal = reports.flatMap((report) => report.applied);
-        expect(appliedTotal.sort()).toEqual(readMigrations().map((migration) => migration.name).sort());
+        expect(appliedTotal.sort()).toEqual(
+          readMigrations()
+            .map((migration) => migration.name)
+            .sort(),
+        );
         const { rows } = await a.query<{ count: string | number }>(`SELECT count(*) AS count FROM "_prisma_migrations"`);
         expect(Number(rows[0]!.count)).toBe(readMigrations().length);
       });
@@ -113,9 +115,7 @@ describe(`migrations on the ${backendName} database`, () => {
 
   it("rolls back a failing migration completely and reports which one failed", async () => {
     await withFreshConnection(async (connection) => {
-      const broken = [
-        { name: "20000101000000_half_done", sql: `CREATE TABLE "half_done" (id int); SELECT * FROM "no_such_table";`, checksum: "x".repeat(64) },
-      ];
+      const broken = [{ name: "20000101000000_half_done", sql: `CREATE TABLE "half_done" (id int); SELECT * FROM "no_such_table";`, checksum: "x".repeat(64) }];
       await expect(applyMigrations(connection, broken)).rejects.toThrow(/20000101000000_half_done failed and was rolled back/);
       const { rows } = await connection.query<{ exists: boolean }>(`SELECT to_regclass('public.half_done') IS NOT NULL AS exists`);
       expect(rows[0]!.exists).toBe(false);

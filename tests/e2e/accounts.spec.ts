@@ -22,7 +22,8 @@ test.describe("registering and the family dashboard", () => {
     await expect(page.getByText("Welcome Margaret Hughes")).toBeVisible();
     await expect(page.getByText("You are now logged in to your family dashboard.")).toBeVisible();
     const inviteLink = await page.getByLabel("Family invite link").inputValue();
-    expect(inviteLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/register\?familyId=[0-9a-f-]{36}$/);
+    // A random code, never the family's id (docs/decisions/008-invites.md).
+    expect(inviteLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/register\?familyId=[A-Za-z0-9_-]{24}$/);
 
     await page.getByRole("button", { name: "Copy link" }).click();
     await expect(page.getByText("Invite link copied to clipboard")).toBeVisible();
@@ -50,7 +51,7 @@ test.describe("registering and the family dashboard", () => {
     await saveScreenshot(relativePage, `register-invite-${testInfo.project.name}`);
     await registerThroughForm(relativePage, newPerson("Tom", "Hughes"));
     await expect(relativePage).toHaveURL(/\/family-dashboard$/);
-    await expect(relativePage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founderUser.family_id}$`));
+    await expect(relativePage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founderUser.invite_code}$`));
     const relativeMembers = relativePage.locator("section", { has: relativePage.getByRole("heading", { name: "Family members" }) });
     // The table on wide screens, the list on phones: whichever is shown names both.
     const relativeList = relativeMembers.locator("table, ul").filter({ visible: true });
@@ -70,10 +71,12 @@ test.describe("registering and the family dashboard", () => {
     await expect(memberList).toContainText("Margaret Hughes (you)");
     // Whoever started the family is its admin, and gets the actions on the others (none on themselves).
     await expect(memberList).toContainText(/admin/i);
-    await expect(members.getByRole("button", { name: "Make admin: Tom Hughes" }).filter({ visible: true })).toBeVisible();
+    await expect(members.getByRole("switch", { name: "Admin access: Tom Hughes" }).filter({ visible: true })).toBeEnabled();
     await expect(members.getByRole("button", { name: "Remove from family: Tom Hughes" }).filter({ visible: true })).toBeVisible();
     await expect(members.getByRole("button", { name: /Margaret Hughes/ })).toHaveCount(0);
-    // The member sees no actions.
+    // The member sees the Admin Access column read-only, and no actions.
+    await expect(relativeMembers.getByRole("switch", { name: "Admin access: Margaret Hughes" }).filter({ visible: true })).toBeChecked();
+    await expect(relativeMembers.getByRole("switch", { name: "Admin access: Margaret Hughes" }).filter({ visible: true })).toBeDisabled();
     await expect(relativeMembers.getByRole("button", { name: /Make admin|Remove from family/ })).toHaveCount(0);
     await relativeContext.close();
   });
@@ -211,7 +214,7 @@ test.describe("signing in and out", () => {
     await page.context().clearCookies();
 
     await page.goto("/memories/add");
-    await page.getByRole("link", { name: "Sign In" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/register\?tab=login&next=%2Fmemories%2Fadd$/);
     const form = page.getByRole("form", { name: "Login" });
     await form.getByLabel("Email").fill(person.email);
@@ -274,12 +277,12 @@ test.describe("invites are shown before they are used (docs/decisions/008-invite
     const founder = await registerThroughApi(page.request, newPerson("Ruth", "Ng"));
     const visitor = await browser.newContext();
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/ask?familyId=${founder.family_id}`);
+    await visitorPage.goto(`/ask?familyId=${founder.invite_code}`);
     await visitorPage.goto("/register?tab=register");
     await expect(visitorPage.getByText("Join family group")).toBeVisible();
     await expect(visitorPage.getByText("Join the Ng family — invited by Ruth")).toBeVisible();
     await registerThroughForm(visitorPage, newPerson("Sam", "Ng"));
-    await expect(visitorPage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founder.family_id}$`));
+    await expect(visitorPage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founder.invite_code}$`));
     await visitor.close();
   });
 
@@ -287,7 +290,7 @@ test.describe("invites are shown before they are used (docs/decisions/008-invite
     const planter = await registerThroughApi(page.request, newPerson("Mallory", "Lindqvist"));
     const victim = await browser.newContext();
     const victimPage = await victim.newPage();
-    await victimPage.goto(`/subscription?familyId=${planter.family_id}`);
+    await victimPage.goto(`/subscription?familyId=${planter.invite_code}`);
     await victimPage.goto("/register?tab=register");
     await expect(victimPage.getByText("Join the Lindqvist family — invited by Mallory")).toBeVisible();
 
@@ -401,7 +404,7 @@ test.describe("invites are shown before they are used (docs/decisions/008-invite
     const founder = await registerThroughApi(page.request, newPerson("Margaret", "Lindqvist"));
     const visitor = await browser.newContext();
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/subscription?familyId=${founder.family_id}`);
+    await visitorPage.goto(`/subscription?familyId=${founder.invite_code}`);
     const google = newPerson("Ines", "Lindqvist");
     await afterGoogleVerified(visitor, baseURL!, { email: google.email, given_name: "Ines", family_name: "Lindqvist" });
 
@@ -414,7 +417,7 @@ test.describe("invites are shown before they are used (docs/decisions/008-invite
 
     await visitorPage.getByRole("button", { name: "Join the Lindqvist family" }).click();
     await expect(visitorPage).toHaveURL(/\/family-dashboard$/);
-    await expect(visitorPage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founder.family_id}$`));
+    await expect(visitorPage.getByLabel("Family invite link")).toHaveValue(new RegExp(`familyId=${founder.invite_code}$`));
     await visitor.close();
   });
 
@@ -422,7 +425,7 @@ test.describe("invites are shown before they are used (docs/decisions/008-invite
     const founder = await registerThroughApi(page.request, newPerson("Mallory", "Lindqvist"));
     const visitor = await browser.newContext();
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/ask?familyId=${founder.family_id}`);
+    await visitorPage.goto(`/ask?familyId=${founder.invite_code}`);
     const google = newPerson("Ines", "Berg");
     await afterGoogleVerified(visitor, baseURL!, { email: google.email, given_name: "Ines", family_name: "Berg" });
 
@@ -439,7 +442,7 @@ test.describe("invites are shown before they are used (docs/decisions/008-invite
     const founder = await registerThroughApi(page.request, newPerson("Margaret", "Lindqvist"));
     const visitor = await browser.newContext();
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/ask?familyId=${founder.family_id}`);
+    await visitorPage.goto(`/ask?familyId=${founder.invite_code}`);
     expect((await page.request.delete("/api/family/invite")).status()).toBe(200);
     const google = newPerson("Ines", "Berg");
     await afterGoogleVerified(visitor, baseURL!, { email: google.email, given_name: "Ines", family_name: "Berg" });

@@ -12,7 +12,7 @@ test.describe("comments and reactions", () => {
     await createMemory(page.request, { title: "The summer of the flood", date: "1953-07-02", shared: true, content: "The river came up to the kitchen door." });
 
     const margaret = await browser.newContext();
-    await registerThroughApi(margaret.request, newPerson("Margaret", "Hughes"), author.family_id);
+    await registerThroughApi(margaret.request, newPerson("Margaret", "Hughes"), author.invite_code);
     const shared = await (await margaret.request.get("/api/memories/shared")).json();
     const memoryId = shared.data.memories[0].id as string;
     expect((await margaret.request.put(`/api/memories/${memoryId}/reactions/love`)).status()).toBe(200);
@@ -20,7 +20,7 @@ test.describe("comments and reactions", () => {
 
     const relativeContext = await browser.newContext();
     const relative = await relativeContext.newPage();
-    await registerThroughApi(relative.request, newPerson("Olof", "Hughes"), author.family_id);
+    await registerThroughApi(relative.request, newPerson("Olof", "Hughes"), author.invite_code);
 
     // The relative opens the story: Margaret's love is counted and named.
     await relative.goto("/family-book");
@@ -43,7 +43,10 @@ test.describe("comments and reactions", () => {
         - button "Thanks, 0"
         - button "Applause, 0"
     `);
-    await expect(card.getByRole("list", { name: "Who reacted" })).toContainText("Margaret and you");
+    await expect(card.getByRole("list", { name: "Who reacted" })).toContainText("Love: Margaret and you");
+    // Each button shows its word beside its emoji, not the emoji alone.
+    await expect(reactions.getByRole("button", { name: "Love, 2: Margaret and you" })).toHaveText(/Love\s*2/);
+    await expect(reactions.getByRole("button", { name: "Thanks, 0" })).toHaveText(/Thanks/);
 
     // The keyboard takes a reaction back as well.
     await reactions.getByRole("button", { name: "Surprise, 1: you" }).focus();
@@ -115,7 +118,7 @@ test.describe("comments and reactions", () => {
 
     const relativeContext = await browser.newContext();
     const relative = await relativeContext.newPage();
-    await registerThroughApi(relative.request, newPerson("Olof", "Hughes"), author.family_id);
+    await registerThroughApi(relative.request, newPerson("Olof", "Hughes"), author.invite_code);
     await relative.goto("/family-book?tab=responses");
     const panel = relative.getByRole("tabpanel", { name: "Shared Questionnaire Responses" });
     await panel.getByRole("button", { name: /Life Lessons/ }).click();

@@ -15,7 +15,7 @@ async function familyWithNews(page: Page) {
   await confirmAddress(page.request, founder.email);
   const relative = newPerson("Tom", "Hughes");
   const relativeRequest = await page.context().browser()!.newContext();
-  await registerThroughApi(relativeRequest.request, relative, founderUser.family_id);
+  await registerThroughApi(relativeRequest.request, relative, founderUser.invite_code);
   await confirmAddress(relativeRequest.request, relative.email);
   await relativeRequest.close();
   return { founder, founderUser, relative, email: await waitForEmail(founder.email, JOINED("Tom Hughes")) };
@@ -75,7 +75,7 @@ test.describe("email settings", () => {
 
     // With it back on, the next relative's arrival is emailed again.
     const cousin = await browser.newContext();
-    await registerThroughApi(cousin.request, newPerson("Ruth", "Hughes"), founderUser.family_id);
+    await registerThroughApi(cousin.request, newPerson("Ruth", "Hughes"), founderUser.invite_code);
     await waitForEmail(founder.email, JOINED("Ruth Hughes"));
     await cousin.close();
     await stranger.close();
@@ -99,7 +99,7 @@ test.describe("email settings", () => {
     await expect(switchFor(page, "New relatives")).not.toBeChecked();
     // Turned off, the next arrival is emailed to Tom but not to the founder.
     const cousin = await browser.newContext();
-    await registerThroughApi(cousin.request, newPerson("Ruth", "Hughes"), founderUser.family_id);
+    await registerThroughApi(cousin.request, newPerson("Ruth", "Hughes"), founderUser.invite_code);
     await cousin.close();
     await waitForEmail(relative.email, JOINED("Ruth Hughes"));
     expect((await emailsTo(founder.email)).filter((sent) => sent.subject?.endsWith(" joined your Family Book"))).toHaveLength(1);
@@ -111,7 +111,9 @@ test.describe("email settings", () => {
     const token = unsubscribe.searchParams.get("token")!;
     await page.goto(`/unsubscribe?token=${encodeURIComponent(token.replace(".relative-joined.", ".weekly-digest."))}`);
     await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
-    await expect(page.getByText("This unsubscribe link is not valid. Please use the link from the email as it is, or sign in and change your email settings.")).toBeVisible();
+    await expect(
+      page.getByText("This unsubscribe link is not valid. Please use the link from the email as it is, or sign in and change your email settings."),
+    ).toBeVisible();
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `unsubscribe-invalid-${testInfo.project.name}`);
     await page.goto("/settings");

@@ -4,8 +4,12 @@ import sharp from "sharp";
 import { readPdf } from "../helpers/pdf-text";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
+import { expectReadableText } from "./support/layout";
 
-const photo = (color: string) => sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (color: string) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function shareMemory(request: APIRequestContext, fields: { title: string; date: string; photos?: number; shared?: boolean }) {
   const form = new FormData();
@@ -41,7 +45,7 @@ test.describe("the Family Book", () => {
     const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
     const grandsonContext = await browser.newContext();
     const grandson = grandsonContext.request;
-    await registerThroughApi(grandson, newPerson("Tom", "Hughes"), grandma.family_id);
+    await registerThroughApi(grandson, newPerson("Tom", "Hughes"), grandma.invite_code);
 
     await shareMemory(page.request, { title: "Wedding in Ørsted", date: "1965-06-12", photos: 5 });
     await shareMemory(page.request, { title: "Grandma's private diary", date: "1970-01-01", shared: false });
@@ -166,7 +170,7 @@ test.describe("the Family Book", () => {
   test("an anonymous visitor is asked to sign in", async ({ page }) => {
     await page.goto("/family-book");
     await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Ffamily-book");
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Ffamily-book");
     await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register&next=%2Ffamily-book");
     await expectNoSeriousAccessibilityViolations(page);
   });
@@ -195,7 +199,11 @@ test.describe("the Family Book", () => {
     for (const name of ["A4", "US Letter", "6 × 9 in book", "A chapter for each year", "A chapter for each family member"]) {
       await expect(dialog.getByRole("radio", { name })).toBeVisible();
     }
-    for (const radio of [dialog.getByRole("radio", { name: "6 × 9 in book" }), covers.getByRole("radio", { name: "No photo" }), covers.getByRole("radio", { name: "The garden in June, June 1, 1990" })]) {
+    for (const radio of [
+      dialog.getByRole("radio", { name: "6 × 9 in book" }),
+      covers.getByRole("radio", { name: "No photo" }),
+      covers.getByRole("radio", { name: "The garden in June, June 1, 1990" }),
+    ]) {
       // The row or tile that holds the radio button, and takes the tap.
       const target = (await radio.locator("xpath=..").boundingBox())!;
       expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
@@ -215,7 +223,12 @@ test.describe("the Family Book", () => {
     await expect(comments).not.toBeChecked();
     await comments.click();
     await expect(comments).toBeChecked();
+    // And the large-print edition, for readers without their glasses.
+    const largePrint = dialog.getByRole("checkbox", { name: "Large print" });
+    await expect(largePrint).not.toBeChecked();
+    await expect(dialog.getByText("Stories in 14.5 point type")).toBeVisible();
     await expectNoSeriousAccessibilityViolations(page);
+    await expectReadableText(page);
     await saveScreenshot(page, `family-book-download-dialog-${testInfo.project.name}`);
     if (testInfo.project.name === "desktop") {
       // The tablet width, where the paper and the chapters stand side by side at their narrowest.
@@ -230,6 +243,8 @@ test.describe("the Family Book", () => {
     // The book is made by a job: the dialog shows how far it is, then saves it.
     await expect(dialog.getByRole("progressbar", { name: "Making your book" })).toBeVisible();
     const download = await downloading;
+    // The toast stays a few seconds: it is looked for before the PDF is read, which takes a while on a busy machine.
+    await expect(page.getByText("The PDF has been downloaded.")).toBeVisible();
     expect(download.suggestedFilename()).toMatch(/^the-.*-family-\d{4}-\d{2}-\d{2}\.pdf$/);
     const file = testInfo.outputPath("book.pdf");
     await download.saveAs(file);
@@ -239,7 +254,6 @@ test.describe("the Family Book", () => {
     expect(pdf.folios).toEqual(pdf.pages.map((_, index) => String(index + 1)));
     expect(pdf.links.map((link) => link.text.replace(/\s*\d+$/, ""))).toEqual(["Zoë Ñúñez 2 stories", "To be continued"]);
     expect(pdf.text).toContain("The roses came back that year.");
-    await expect(page.getByText("The PDF has been downloaded.")).toBeVisible();
   });
 
   test("a book being made goes on when the dialog is closed, and waits under Your books for a week", async ({ page }, testInfo) => {

@@ -43,9 +43,9 @@ async function shoot(page: Page, name: string) {
 test.describe("an ended session keeps the draft", () => {
   test("a new memory with a tag and a photo survives the session ending, and comes back after signing in", async ({ page, browser }) => {
     const grandma = newPerson("Margaret", "Hughes");
-    const { family_id } = await registerThroughApi(page.request, grandma);
+    const { invite_code } = await registerThroughApi(page.request, grandma);
     const tom = await browser.newContext();
-    await registerThroughApi(tom.request, newPerson("Tom", "Hughes"), family_id);
+    await registerThroughApi(tom.request, newPerson("Tom", "Hughes"), invite_code);
     await tom.close();
 
     await page.goto("/memories/add");
@@ -112,7 +112,7 @@ test.describe("an ended session keeps the draft", () => {
 
     await page.context().clearCookies();
     await page.goto(`/memories/edit/${memory.id}`);
-    await page.getByRole("link", { name: "Sign In" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
     await signIn(page, owner);
     await expect(page).toHaveURL(new RegExp(`/memories/edit/${memory.id}$`));
     await expect(page.getByLabel("Title")).toHaveValue("Garden party at Aunt May's");
@@ -250,33 +250,45 @@ test.describe("the first visit", () => {
     await expect(steps).toHaveCount(0);
   });
 
-  test("/ask offers a member a question to answer now, and carries the answer into its questionnaire", async ({ page }) => {
+  test("/ask offers a member a question to answer now, saves that one answer on its own, and offers the next", async ({ page }) => {
     await registerThroughApi(page.request, newPerson("Grace", "Hopper"));
     await page.goto("/ask");
     await expect(page.getByRole("heading", { level: 1, name: "Ask a Question" })).toBeVisible();
     const card = page.getByRole("region", { name: "Where and when were you born?" });
     await expect(card.getByText("From the questionnaire “Childhood Memories”")).toBeVisible();
+    await expect(card.getByText("This answer is saved on its own")).toBeVisible();
     await expect(card.getByRole("link", { name: "Go to “Childhood Memories”" })).toHaveAttribute("href", `/questionnaires/${childhood}`);
     await expect(card.getByRole("link", { name: "All questionnaires" })).toHaveAttribute("href", "/questionnaires");
     await expectNoSeriousAccessibilityViolations(page);
 
-    await card.getByRole("button", { name: "Continue with my answer" }).click();
+    await card.getByRole("button", { name: "Save my answer" }).click();
     await expect(card.getByText("This question requires an answer")).toBeVisible();
     await expect(card.getByLabel("Your answer")).toBeFocused();
     await card.getByLabel("Your answer").fill("In Cardiff, in the spring of 1948.");
-    await card.getByRole("button", { name: "Continue with my answer" }).click();
+    await card.getByRole("button", { name: "Save my answer" }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/questionnaires/${childhood}$`));
-    await expect(page.getByRole("status").filter({ hasText: "Your answer to “Where and when were you born?” is filled in below." })).toBeVisible();
-    await expect(page.getByLabel(/Where and when were you born/)).toHaveValue("In Cardiff, in the spring of 1948.");
-    await expect(page.getByLabel(/Describe the home you grew up in/)).toBeFocused();
+    // Saved there and then: the questionnaire's other (required) questions are not asked for.
+    const saved = page.getByRole("region", { name: "Your answer is saved." });
+    await expect(saved.getByRole("heading", { name: "Your answer is saved." })).toBeFocused();
+    await expect(saved.getByRole("link", { name: "View My Completed Questionnaires" })).toHaveAttribute("href", "/completed-questionnaires");
+    await expectNoSeriousAccessibilityViolations(page);
+    await saved.getByRole("button", { name: "Answer another question" }).click();
+    // The next question of the same questionnaire, not the one answered.
+    await expect(page.getByRole("region", { name: "Describe the home you grew up in." })).toBeVisible();
+
+    // Listed with the person's answers, private until shared.
+    await page.goto("/completed-questionnaires");
+    const completed = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Childhood Memories/ }) });
+    await completed.getByRole("button", { name: /^Childhood Memories/ }).click();
+    await expect(completed.getByText("In Cardiff, in the spring of 1948.")).toBeVisible();
+
+    // The questionnaire's page asks only what the set still lacks.
+    await page.goto(`/questionnaires/${childhood}`);
+    await expect(page.getByRole("status").filter({ hasText: "You have answered 1 of" })).toBeVisible();
+    await expect(page.getByLabel(/Where and when were you born/)).toHaveCount(0);
     await page.getByLabel(/What is your earliest memory/).fill("The smell of my father's workshop.");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("heading", { name: "Share these answers with your family?" })).toBeVisible();
-
-    // Answered: the next question comes from the next questionnaire of the library.
-    await page.goto("/ask");
-    await expect(page.getByRole("region", { name: "What were your parents' full names, and where did they come from?" })).toBeVisible();
   });
 
   test("/ask stays the landing page for an anonymous visitor", async ({ page }) => {
@@ -313,6 +325,11 @@ test.describe("the first visit", () => {
     await shoot(page, "dashboard");
     await page.goto("/ask");
     await shoot(page, "ask-member");
+    const asked = page.getByRole("region", { name: "Where and when were you born?" });
+    await asked.getByLabel("Your answer").fill("In Cardiff, in the spring of 1948.");
+    await asked.getByRole("button", { name: "Save my answer" }).click();
+    await expect(page.getByRole("heading", { name: "Your answer is saved." })).toBeVisible();
+    await shoot(page, "ask-member-saved");
     await page.goto("/family-book");
     await shoot(page, "family-book-empty");
     await page.goto("/memories/add");

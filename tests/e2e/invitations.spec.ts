@@ -93,7 +93,7 @@ test.describe("invite by email", () => {
     const founder = await registerThroughApi(page.request, margaret);
     const olof = newPerson("Olof", "Lindqvist");
     // Olof joins through the API in a request context of his own: this browser stays Margaret's.
-    await registerThroughApi(request, olof, founder.family_id);
+    await registerThroughApi(request, olof, founder.invite_code);
     await page.goto("/family-dashboard");
     const card = page.getByRole("form", { name: "Invite by email" });
     await card.getByLabel("First name").fill("Olof");
@@ -103,4 +103,3 @@ test.describe("invite by email", () => {
     await expect(card.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
   });
 });
-

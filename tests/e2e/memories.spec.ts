@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { blackPng } from "../helpers/images";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { expectReadableText } from "./support/layout";
 
 const photo = (color: string, width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function createMemoryThroughApi(request: APIRequestContext, fields: { title: string; is_shared?: boolean; withPhoto?: boolean }) {
   const form = new FormData();
@@ -110,7 +112,9 @@ test.describe("memories", () => {
     await registerThroughApi(page.request, newPerson());
     await page.goto("/memories/add");
     const small = await photo("#e67e22", 40, 30);
-    await page.getByLabel("Add photos").setInputFiles(Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, mimeType: "image/jpeg", buffer: small })));
+    await page
+      .getByLabel("Add photos")
+      .setInputFiles(Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, mimeType: "image/jpeg", buffer: small })));
     await expect(toast(page, "Too many photos")).toBeVisible();
     await expect(toast(page, "You can only upload up to 5 photos per memory.")).toBeVisible();
     await expect(page.getByText("0 of 5 chosen.")).toBeVisible();
@@ -320,7 +324,9 @@ test.describe("memories", () => {
     await expect(share).toBeChecked();
     await expect(card.getByText("(Shared)")).toBeVisible();
 
-    await page.route("**/toggle-shared", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"data":null,"error":"boom"}' }));
+    await page.route("**/toggle-shared", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"data":null,"error":"boom"}' }),
+    );
     await share.click();
     await expect(toast(page, "Failed to update sharing status. Please try again.")).toBeVisible();
     await expect(share).toBeChecked();
@@ -358,13 +364,34 @@ test.describe("memories", () => {
     await expect(page.getByText("No memories found. Start capturing your precious moments!")).toBeVisible();
   });
 
+  test("on My Memories the share switch and the Edit button line up from card to card, whatever the title or the state", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson());
+    await createMemoryThroughApi(page.request, { title: "Tea" });
+    await createMemoryThroughApi(page.request, { title: "The long summer we spent at Grandpa's cabin by the lake, rowing every morning", withPhoto: true });
+    await createMemoryThroughApi(page.request, { title: "Bicycles" });
+    await page.goto("/memories");
+    await page.getByRole("article", { name: "Bicycles" }).getByRole("switch", { name: "Share with Family" }).click();
+    await expect(page.getByRole("article", { name: "Bicycles" }).getByText("(Shared)")).toBeVisible();
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(3);
+    const lefts = async (role: "switch" | "link") =>
+      Promise.all(
+        (await cards.all()).map(async (card) =>
+          Math.round((await card.getByRole(role, { name: role === "switch" ? "Share with Family" : /^Edit / }).boundingBox())!.x),
+        ),
+      );
+    const switches = await lefts("switch");
+    const edits = await lefts("link");
+    expect(new Set(switches).size, `switches at x = ${switches.join(", ")}`).toBe(1);
+    expect(new Set(edits).size, `Edit buttons at x = ${edits.join(", ")}`).toBe(1);
+    await saveScreenshot(page, `my-memories-aligned-${testInfo.project.name}`);
+  });
+
   test("an unknown memory id shows the error screen", async ({ page }) => {
     await registerThroughApi(page.request, newPerson());
     await page.goto(`/memories/edit/${randomUUID()}`);
     await expect(page.getByText("Error Loading Memory")).toBeVisible();
-    await expect(
-      page.getByText("Could not load the memory details. It might have been deleted or you may not have permission to edit it."),
-    ).toBeVisible();
+    await expect(page.getByText("Could not load the memory details. It might have been deleted or you may not have permission to edit it.")).toBeVisible();
     await page.getByRole("link", { name: "Back to Memories" }).click();
     await expect(page).toHaveURL(/\/memories$/);
   });
@@ -376,7 +403,7 @@ test.describe("memories", () => {
 
     const relativeContext = await browser.newContext();
     const relativePage = await relativeContext.newPage();
-    await registerThroughApi(relativePage.request, newPerson("Tom", "Hughes"), owner.family_id);
+    await registerThroughApi(relativePage.request, newPerson("Tom", "Hughes"), owner.invite_code);
     const list = await relativePage.request.get("/api/memories/shared");
     expect(list.status()).toBe(200);
     const memories = (await list.json()).data.memories as { id: string; profiles: { first_name: string }; memory_photos: { photo_url: string }[] }[];
@@ -405,7 +432,10 @@ test.describe("memories", () => {
     const card = page.getByRole("article", { name: "Fishing trip" });
     await card.getByRole("button", { name: /Show details/ }).click();
     await expect(card.getByRole("list", { name: "Tagged family members" }).getByText("Tom Hughes")).toBeVisible();
-    const again = (await (await relativePage.request.get("/api/memories/shared")).json()).data.memories as { title: string; memory_tags: { profiles: { first_name: string } }[] }[];
+    const again = (await (await relativePage.request.get("/api/memories/shared")).json()).data.memories as {
+      title: string;
+      memory_tags: { profiles: { first_name: string } }[];
+    }[];
     expect(again.find((memory) => memory.title === "Fishing trip")?.memory_tags[0]?.profiles.first_name).toBe("Tom");
     await relativeContext.close();
   });
@@ -415,7 +445,9 @@ test.describe("memories", () => {
     // Noise does not compress: about 4 MB per photo, 12 MB in one request.
     const noise = Buffer.alloc(1900 * 1500 * 3);
     for (let index = 0; index < noise.length; index += 1) noise[index] = Math.imul(index, 2654435761) >>> 24;
-    const large = await sharp(noise, { raw: { width: 1900, height: 1500, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const large = await sharp(noise, { raw: { width: 1900, height: 1500, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     expect(large.length).toBeGreaterThan(3 * 1024 * 1024);
     expect(large.length).toBeLessThan(5 * 1024 * 1024);
     const form = new FormData();
@@ -432,7 +464,7 @@ test.describe("memories", () => {
     await page.goto("/memories/add");
     await expect(page.getByText("Authentication Required")).toBeVisible();
     await expect(page.getByText("Please sign in to add a memory.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Fmemories%2Fadd");
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Fmemories%2Fadd");
     await page.goto("/memories");
     await expect(page.getByText("Please sign in to see and add your memories.")).toBeVisible();
   });

@@ -8,14 +8,13 @@ import { expectNoSidewaysScrolling } from "./support/layout";
 // author sees the bell's count, opens the notification, lands on the memory and replies; then
 // marks the rest read and turns a kind off in Settings.
 
-
 test.describe("notifications", () => {
   test("the author sees the bell, opens a comment's notification and replies", async ({ page, browser }, testInfo) => {
     const author = await registerThroughApi(page.request, newPerson("Ruth", "Hughes"));
     await createMemory(page.request, { title: "Summer at the lake", date: "1961-07-14", shared: true, content: "We rowed to the island every morning." });
 
     const relativeContext = await browser.newContext();
-    await registerThroughApi(relativeContext.request, newPerson("Olof", "Hughes"), author.family_id);
+    await registerThroughApi(relativeContext.request, newPerson("Olof", "Hughes"), author.invite_code);
     const shared = await (await relativeContext.request.get("/api/memories/shared")).json();
     const memoryId = shared.data.memories[0].id as string;
     expect((await relativeContext.request.put(`/api/memories/${memoryId}/reactions/love`)).status()).toBe(200);
@@ -44,17 +43,24 @@ test.describe("notifications", () => {
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `notifications-notifications-${testInfo.project.name}`);
 
-    // Opening it goes to the memory in the Family Book, opened, and marks it read.
+    // Opening it lands on the very comment: the memory opened in the Family Book, its comments
+    // unfolded, the comment scrolled to, given the focus and marked in words; and it is read.
     await list.getByRole("link", { name: /commented on/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/family-book\\?member=${author.id}#memory-${memoryId}$`));
+    await expect(page).toHaveURL(new RegExp(`/family-book\\?member=${author.id}&comment=[0-9a-f-]{36}#memory-${memoryId}$`));
     const card = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /Summer at the lake/ }) });
     await expect(card.getByRole("button", { name: /Summer at the lake/ })).toHaveAttribute("aria-expanded", "true");
+    await expect(card.getByRole("button", { name: "Comments (1)" })).toHaveAttribute("aria-expanded", "true");
+    const comments = card.getByRole("list", { name: "Comments on Summer at the lake" });
+    const landedOn = comments.getByRole("listitem").filter({ hasText: "Who rowed the fastest?" });
+    await expect(landedOn).toBeFocused();
+    await expect(landedOn).toHaveAttribute("aria-current", "true");
+    await expect(landedOn.getByText("The comment you came to see")).toBeVisible();
+    await expect(landedOn).toBeInViewport();
     await expect(page.getByRole("link", { name: "Notifications, 2 unread" })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `notifications-landed-on-comment-${testInfo.project.name}`);
 
     // The author replies under the comment.
-    await card.getByRole("button", { name: "Comments (1)" }).click();
-    const comments = card.getByRole("list", { name: "Comments on Summer at the lake" });
-    await expect(comments).toContainText("Who rowed the fastest?");
     await card.getByLabel("Add a comment").fill("Your grandfather, every single time.");
     await card.getByRole("button", { name: "Post comment" }).click();
     await expect(comments.getByRole("listitem")).toHaveCount(2);
@@ -81,6 +87,10 @@ test.describe("notifications", () => {
     await expectNoSeriousAccessibilityViolations(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, `notifications-settings-${testInfo.project.name}`);
-    await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Comments", level: 3 }) }).locator("xpath=ancestor::div[@data-slot='card']").screenshot({ path: `test-results/screenshots/notifications-settings-card-${testInfo.project.name}.png` });
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Comments", level: 3 }) })
+      .locator("xpath=ancestor::div[@data-slot='card']")
+      .screenshot({ path: `test-results/screenshots/notifications-settings-card-${testInfo.project.name}.png` });
   });
 });

@@ -11,7 +11,7 @@ test.describe("On this day", () => {
     await page.clock.setFixedTime(new Date("2026-06-15T09:30:00"));
     const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
     const grandsonContext = await browser.newContext();
-    const grandson = await registerThroughApi(grandsonContext.request, newPerson("Tom", "Hughes"), grandma.family_id);
+    const grandson = await registerThroughApi(grandsonContext.request, newPerson("Tom", "Hughes"), grandma.invite_code);
 
     await createMemory(page.request, { title: "Picnic at the lake", date: "2020-06-15", shared: false, photos: 1 });
     await createMemory(page.request, { title: "Planted the apple tree", date: "2025-06-15", shared: true });

@@ -7,7 +7,8 @@ import { emailsTo, linkIn, saveEmailScreenshots, waitForEmail, waitForEmails } f
 // its link is followed from there (docs/product.md §4, docs/decisions/013-email.md).
 
 const SUBJECT = "Choose a new password for Family Book";
-const SENT = "If an account uses this email address, we have sent it a link to choose a new password. The link works for one hour. Please also look in your spam folder.";
+const SENT =
+  "If an account uses this email address, we have sent it a link to choose a new password. The link works for one hour. Please also look in your spam folder.";
 const NEW_PASSWORD = "blue kettle on the windowsill";
 
 test.describe("forgot password", () => {
@@ -53,6 +54,10 @@ test.describe("forgot password", () => {
     await expectNoSeriousAccessibilityViolations(forgetfulPage);
     await saveScreenshot(forgetfulPage, `reset-password-${testInfo.project.name}`);
 
+    // The new password can be shown as it is typed.
+    await forgetfulPage.getByRole("button", { name: "Show password" }).click();
+    await expect(forgetfulPage.getByLabel("New password", { exact: true })).toHaveAttribute("type", "text");
+
     // The person's own name is too easy to guess, as at registration.
     await forgetfulPage.getByLabel("New password", { exact: true }).fill("winifredashcombe");
     await forgetfulPage.getByRole("button", { name: "Save new password" }).click();
@@ -73,7 +78,9 @@ test.describe("forgot password", () => {
     // The link works once.
     await forgetfulPage.goto(link.pathname + link.search);
     await expect(forgetfulPage.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
-    await expect(forgetfulPage.getByText("This password reset link has already been used. If you still need to change your password, please ask for a new link.")).toBeVisible();
+    await expect(
+      forgetfulPage.getByText("This password reset link has already been used. If you still need to change your password, please ask for a new link."),
+    ).toBeVisible();
     await expect(forgetfulPage.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
     await expectNoSeriousAccessibilityViolations(forgetfulPage);
     await saveScreenshot(forgetfulPage, `reset-password-used-${testInfo.project.name}`);
@@ -105,7 +112,9 @@ test.describe("forgot password", () => {
   test("a changed link says it is not valid before anything is typed", async ({ page }, testInfo) => {
     await page.goto("/reset-password?token=not-a-real-token");
     await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
-    await expect(page.getByText("This password reset link is not valid. Please check that you used the whole link from the email, or ask for a new one.")).toBeVisible();
+    await expect(
+      page.getByText("This password reset link is not valid. Please check that you used the whole link from the email, or ask for a new one."),
+    ).toBeVisible();
     await expect(page.getByLabel("New password")).toHaveCount(0);
     await page.getByRole("link", { name: "Ask for a new link" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);

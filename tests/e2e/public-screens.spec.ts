@@ -11,7 +11,9 @@ test.describe("the landing page", () => {
       const main = page.getByRole("main");
       await expect(main.getByRole("link", { name: "Ask a Question" })).toHaveAttribute("href", "/ask");
       await expect(main.getByRole("link", { name: "View Memories" })).toHaveAttribute("href", "/memories");
-      await expect(main.getByRole("link", { name: "Start Creating Your Family Book" })).toHaveAttribute("href", "/family-book");
+      // Someone not signed in is led to register rather than to a page that would turn them away.
+      await expect(main.getByRole("link", { name: "Start Creating Your Family Book" })).toHaveAttribute("href", "/register?tab=register");
+      await expect(main.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/register?tab=login");
       for (const feature of ["Ask Questions", "Capture Stories", "Share History"]) {
         await expect(main.getByRole("heading", { name: feature })).toBeVisible();
       }

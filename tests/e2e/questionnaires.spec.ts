@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
+import { answerQuestionnaire, photoBytes } from "./support/content";
 import { expectNoSidewaysScrolling } from "./support/layout";
 
 const REQUIRED = "This question requires an answer";
@@ -23,7 +24,7 @@ test.describe("questionnaires", () => {
     await expect(page.getByRole("heading", { name: "Family Questionnaires" })).toBeVisible();
     await expect(page.getByText("Authentication Required")).toBeVisible();
     await expect(page.getByText("Please sign in or register to access family questionnaires.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Fquestionnaires");
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register?tab=login&next=%2Fquestionnaires");
     await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/register?tab=register&next=%2Fquestionnaires");
     await page.goto("/completed-questionnaires");
     await expect(page).toHaveURL(/\/register\?tab=login&next=%2Fcompleted-questionnaires$/);
@@ -144,7 +145,7 @@ test.describe("questionnaires", () => {
   test("sharing right after answering: the family can read the answers, and the cards say Answered and Shared", async ({ page, browser }, testInfo) => {
     const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
     const relative = await browser.newContext();
-    await registerThroughApi(relative.request, newPerson("Tom", "Hughes"), grandma.family_id);
+    await registerThroughApi(relative.request, newPerson("Tom", "Hughes"), grandma.invite_code);
     await page.goto("/questionnaires");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Life Lessons" }) });
     await expect(card.getByText("Answered", { exact: true })).toHaveCount(0);
@@ -211,14 +212,60 @@ test.describe("questionnaires", () => {
     await saveScreenshot(page, `submission-tabs-${testInfo.project.name}`);
   });
 
+  test("a member adds photos to an answer on the completed page, and a save that fails keeps them with Try again", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    await answerQuestionnaire(page.request, "Childhood Memories");
+    await page.goto("/completed-questionnaires");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Childhood Memories/ }) });
+    await card.getByRole("button", { name: /^Childhood Memories/ }).click();
+    const question = "Where and when were you born?";
+    const toggle = card.getByRole("button", { name: `Add photos for the answer: ${question}` });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(card.getByRole("button", { name: `Done with photos for the answer: ${question}` })).toHaveAttribute("aria-expanded", "true");
+
+    // The first save fails: the photo stays on the screen with why, and Try again sends it again.
+    let failures = 1;
+    await page.route("**/api/questionnaires/responses/*/photos", async (route) => {
+      if (route.request().method() !== "POST" || failures === 0) return route.continue();
+      failures -= 1;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ data: null, error: "Family Book cannot be reached right now." }),
+      });
+    });
+    await card.getByLabel("Add photos").setInputFiles([{ name: "cardiff.jpg", mimeType: "image/jpeg", buffer: await photoBytes("#e63946") }]);
+    await expect(page.getByText("Photos not saved")).toBeVisible();
+    const tryAgain = card.getByRole("button", { name: "Try again" });
+    await expect(tryAgain).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `answer-photos-try-again-${testInfo.project.name}`);
+    await tryAgain.click();
+    await expect(page.getByText("Photo added")).toBeVisible();
+    await expect(tryAgain).toHaveCount(0);
+    await expect(card.getByRole("img", { name: "Saved photo 1" })).toBeVisible();
+
+    // Done: the answer shows its photo, which opens in the viewer; the button now says what it does.
+    await card.getByRole("button", { name: `Done with photos for the answer: ${question}` }).click();
+    await expect(card.getByRole("button", { name: `Add or remove photos for the answer: ${question}` })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Open photo 1 of 1" })).toBeVisible();
+    await expectNoSidewaysScrolling(page);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `answer-photos-completed-${testInfo.project.name}`);
+    await page.reload();
+    await card.getByRole("button", { name: /^Childhood Memories/ }).click();
+    await expect(card.getByRole("button", { name: "Open photo 1 of 1" })).toBeVisible();
+  });
+
   test("a member creates a questionnaire for one relative, and only that relative sees it", async ({ page, browser }, testInfo) => {
     const founder = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
     const targetContext = await browser.newContext({ viewport: page.viewportSize() });
     const targetPage = await targetContext.newPage();
-    await registerThroughApi(targetPage.request, newPerson("Tom", "Hughes"), founder.family_id);
+    await registerThroughApi(targetPage.request, newPerson("Tom", "Hughes"), founder.invite_code);
     const otherContext = await browser.newContext({ viewport: page.viewportSize() });
     const otherPage = await otherContext.newPage();
-    await registerThroughApi(otherPage.request, newPerson("Ruth", "Hughes"), founder.family_id);
+    await registerThroughApi(otherPage.request, newPerson("Ruth", "Hughes"), founder.invite_code);
 
     await page.goto("/questionnaires");
     await page.getByRole("link", { name: "Create Custom Questionnaire" }).click();

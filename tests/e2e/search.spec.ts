@@ -11,8 +11,13 @@ test.describe("search", () => {
   test("finds the family's memories from the header, highlights the match and links to where it is read", async ({ page, browser }, testInfo) => {
     const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
     const grandsonContext = await browser.newContext();
-    const grandson = await registerThroughApi(grandsonContext.request, newPerson("Jürgen", "Hughes"), grandma.family_id);
-    await createMemory(page.request, { title: "Wedding in Köln", date: "1965-06-12", shared: true, content: "We danced at the old mill until the sun came up." });
+    const grandson = await registerThroughApi(grandsonContext.request, newPerson("Jürgen", "Hughes"), grandma.invite_code);
+    await createMemory(page.request, {
+      title: "Wedding in Köln",
+      date: "1965-06-12",
+      shared: true,
+      content: "We danced at the old mill until the sun came up.",
+    });
     await createMemory(page.request, { title: "Köln cathedral notes", date: "1980-03-01", shared: false, content: "My own notes from the trip." });
     await createMemory(grandsonContext.request, { title: "Jürgen's private Köln diary", date: "2010-01-01", shared: false });
     await createMemory(grandsonContext.request, { title: "First bike", date: "2012-09-03", shared: true, content: "Jürgen rode to the lake in Köln." });
@@ -59,7 +64,7 @@ test.describe("search", () => {
 
     // Nothing found: a message that helps, and a way out of the filters.
     await page.goto(`/search?q=${encodeURIComponent('"mill old"')}&member=${grandson.id}`);
-    await expect(page.getByRole("heading", { level: 2, name: "Nothing found for “\"mill old\"”" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: 'Nothing found for “"mill old"”' })).toBeVisible();
     await page.getByRole("link", { name: "Search everything instead" }).click();
     await expect(page).toHaveURL(/\/search\?q=%22mill\+old%22$/);
     await expect(page.getByRole("combobox", { name: "Written by" })).toHaveValue("");
@@ -79,5 +84,39 @@ test.describe("search", () => {
       await page.goto("/family-book");
       await saveScreenshot(page, "search-header-768");
     }
+  });
+
+  test("finds a word in a comment, offers Málaga for malga, and shows each memory's photo", async ({ page, browser }, testInfo) => {
+    const grandma = await registerThroughApi(page.request, newPerson("Rosa", "Molina"));
+    const story = await createMemory(page.request, {
+      title: "The summer in Málaga",
+      date: "1974-08-01",
+      shared: true,
+      photos: 1,
+      content: "We rented a flat by the sea.",
+    });
+    const olivia = await browser.newContext();
+    await registerThroughApi(olivia.request, newPerson("Olivia", "Molina"), grandma.invite_code);
+    expect((await olivia.request.post(`/api/memories/${story.id}/comments`, { data: { body: "Remember the octopus at the harbour?" } })).status()).toBe(201);
+    await olivia.close();
+
+    // A small slip of the keys: nothing is found, and the family's own word is offered instead.
+    await page.goto("/search?q=malga");
+    await expect(page.getByRole("heading", { level: 2, name: "Nothing found for “malga”" })).toBeVisible();
+    await page.getByRole("link", { name: "Málaga" }).click();
+    await expect(page).toHaveURL(/\/search\?q=M%C3%A1laga/);
+    const results = page.getByRole("list", { name: "Results" });
+    const memory = results.getByRole("listitem").filter({ has: page.getByRole("link", { name: "The summer in Málaga" }) });
+    await expect(memory.locator("img")).toHaveCount(1);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `search-did-you-mean-${testInfo.project.name}`);
+
+    // A comment is found too, and opens the story on it.
+    await page.goto("/search?q=octopus");
+    await expect(results.getByText("Comment on a memory")).toBeVisible();
+    await results.getByRole("link", { name: "The summer in Málaga" }).click();
+    await expect(page).toHaveURL(/comment=[0-9a-f-]{36}#memory-/);
+    await expect(page.getByText("The comment you came to see")).toBeVisible();
+    await expectNoSidewaysScrolling(page);
   });
 });

@@ -25,9 +25,13 @@ test.describe("the Plans page", () => {
     await expect(premium).toContainText("$101.90 / year");
     await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Family Plus Plan" }) })).toContainText("$254.90 / year");
     // What a year comes to a month, for comparing with the monthly price.
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic Plan" }) })).toContainText("$4.24 a month, paid once a year");
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic Plan" }) })).toContainText(
+      "$4.24 a month, paid once a year",
+    );
     await expect(premium).toContainText("$8.49 a month, paid once a year");
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Family Plus Plan" }) })).toContainText("$21.24 a month, paid once a year");
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Family Plus Plan" }) })).toContainText(
+      "$21.24 a month, paid once a year",
+    );
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `plans-annual-${testInfo.project.name}`);
     await monthly.click();

@@ -16,7 +16,7 @@ test.describe("tell us more", () => {
     // The relative opens the Family Book and asks from the comment box.
     const relativeContext = await browser.newContext();
     const relativePage = await relativeContext.newPage();
-    await registerThroughApi(relativeContext.request, newPerson("Olof", "Hughes"), author.family_id);
+    await registerThroughApi(relativeContext.request, newPerson("Olof", "Hughes"), author.invite_code);
     await relativePage.goto("/family-book");
     const card = relativePage.getByRole("listitem").filter({ has: relativePage.getByRole("button", { name: /Summer at the lake/ }) });
     await card.getByRole("button", { name: /Summer at the lake/ }).click();
@@ -47,7 +47,9 @@ test.describe("tell us more", () => {
     await page.getByRole("link", { name: /Olof Hughes asked you to tell more about “Summer at the lake”/ }).click();
     await expect(page).toHaveURL(/\/follow-ups#follow-up-[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name: "Questions from your family", level: 1 })).toBeVisible();
-    const waiting = page.getByRole("list", { name: "Waiting questions, oldest first" }).getByRole("article", { name: "Olof Hughes asked about “Summer at the lake”" });
+    const waiting = page
+      .getByRole("list", { name: "Waiting questions, oldest first" })
+      .getByRole("article", { name: "Olof Hughes asked about “Summer at the lake”" });
     await expect(waiting.getByRole("blockquote")).toHaveText("Who taught you to row?");
     const answer = waiting.getByLabel("Your answer to Olof");
     await expect(answer).toBeFocused();

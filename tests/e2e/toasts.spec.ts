@@ -32,8 +32,14 @@ test.describe("toasts", () => {
     await expectOneToastHidingNothing(page, "Memory sharing status has been updated.");
     await page.getByRole("switch", { name: "Share with Family" }).click();
     await expectOneToastHidingNothing(page, "Memory sharing status has been updated.");
-    // The toast can be closed at once with its own button.
-    await page.locator("[data-sonner-toast][data-visible='true']").getByRole("button", { name: "Close toast" }).click();
+    // The toast can be closed at once with its own button, a target a finger can hit, clear of the words.
+    const toast = page.locator("[data-sonner-toast][data-visible='true']");
+    const close = toast.getByRole("button", { name: "Close toast" });
+    const target = (await close.boundingBox())!;
+    expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+    const words = (await toast.locator("[data-title]").boundingBox())!;
+    expect(words.x + words.width <= target.x || words.y + words.height <= target.y).toBe(true);
+    await close.click();
     await expect(page.locator("[data-sonner-toast][data-visible='true']")).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
+import { photoBytes } from "./support/content";
 import { confirmAddress, linkIn, saveEmailScreenshots, waitForEmail } from "./support/outbox";
 
 // Weekly questions (docs/product.md §13): a grandchild sets them up for Grandma, the first question
@@ -13,7 +14,7 @@ test.describe("weekly questions", () => {
     const family = await registerThroughApi(page.request, margaret);
     const rose = newPerson("Rose", "Okafor");
     const roseContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
-    await registerThroughApi(roseContext.request, rose, family.family_id);
+    await registerThroughApi(roseContext.request, rose, family.invite_code);
     await confirmAddress(roseContext.request, rose.email);
     // Rose reads her email on a phone, signed out: the link needs no password.
     await roseContext.clearCookies();
@@ -30,12 +31,14 @@ test.describe("weekly questions", () => {
     await form.getByLabel("Day of the week").selectOption({ label: "Sunday" });
     await form.getByLabel("Time", { exact: true }).selectOption({ label: "10:00" });
     await form.getByLabel("Time zone of the person who gets the questions").selectOption("America/Chicago");
-    await form.getByLabel("Share answers with the family when they are saved").check();
+    // The family hears the stories unless chosen otherwise; the storyteller is told so and chooses for each answer.
+    await expect(form.getByRole("group", { name: "Who reads the answers?" }).getByLabel("Share answers with the family when they are saved")).toBeChecked();
     await expect(form.getByLabel("Send the first question now")).toBeChecked();
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `weekly-questions-set-up-${testInfo.project.name}`);
     await form.getByRole("button", { name: "Start weekly questions" }).click();
     await expect(page.getByText("Weekly questions set up", { exact: true })).toBeVisible();
+    await expect(page.getByText("The first question is on its way now.")).toBeVisible();
 
     const plans = page.getByRole("region", { name: "Weekly questions", exact: true });
     const rosesPlan = plans.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Rose Okafor" }) });
@@ -44,6 +47,8 @@ test.describe("weekly questions", () => {
     // Rose is told who set it up, then gets the first question within seconds.
     const started = await waitForEmail(rose.email, "Margaret Okafor set up weekly questions for you");
     expect(started.text).toContain("The first one is on its way now.");
+    // It says what really happens to her answers.
+    expect((started.text ?? "").replace(/\s+/g, " ")).toContain("Margaret Okafor asked for your answers to be shared with your family in the Family Book");
     const weekly = await waitForEmail(rose.email, "This week's question: Where and when were you born?");
     expect(weekly.text).toContain("Margaret Okafor asked you this question");
     // Replying answers too: the reply address carries the button's own token.
@@ -67,15 +72,39 @@ test.describe("weekly questions", () => {
     await expect(phone.getByText("This question requires an answer")).toBeVisible();
     await expect(phone.getByRole("textbox", { name: "Your answer" })).toBeFocused();
     await phone.getByRole("textbox", { name: "Your answer" }).fill("In Lagos, in the spring of 1948, at my grandmother's house.");
+    // Her own choice for this answer: she keeps it to herself at first.
+    const shareThis = phone.getByRole("checkbox", { name: "Share this answer with my family in the Family Book" });
+    await expect(shareThis).toBeChecked();
+    await shareThis.uncheck();
     await phone.getByRole("button", { name: "Save" }).click();
     await expect(phone.getByRole("heading", { name: "Thank you, Rose! Your answer is saved." })).toBeFocused();
+    await expect(phone.getByText("It is private: only you can read it until you share it")).toBeVisible();
     await expectNoSeriousAccessibilityViolations(phone);
     await saveScreenshot(phone, `weekly-answer-saved-390-${testInfo.project.name}`);
+    // Then, in one tap and still without a password, she shares it with the family.
+    await phone.getByRole("button", { name: "Share with the family" }).click();
+    await expect(phone.getByText("It is shared with your family in the Family Book.")).toBeVisible();
+    await expect(phone.getByRole("button", { name: "Keep it private instead" })).toBeVisible();
+    await saveScreenshot(phone, `weekly-answer-shared-390-${testInfo.project.name}`);
 
-    // Opening the link again asks to sign in: it answered once.
+    // Still without a password, she adds the photo of the house she wrote about; it is kept with her answer.
+    const photos = phone.getByRole("region", { name: "Add photos to your answer" });
+    await photos.getByLabel("Add photos").setInputFiles([{ name: "grandmothers-house.jpg", mimeType: "image/jpeg", buffer: await photoBytes("#2e86de") }]);
+    await expect(phone.getByText("Photo added", { exact: true })).toBeVisible();
+    await expect(photos.getByRole("img", { name: "Saved photo 1" })).toBeVisible();
+    await expect(photos.getByText("1 of 5 chosen.")).toBeVisible();
+    await expect.poll(() => photos.getByRole("img", { name: "Saved photo 1" }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expectNoSeriousAccessibilityViolations(phone);
+    await saveScreenshot(phone, `weekly-answer-photo-390-${testInfo.project.name}`);
+
+    // Opening the link again: it answered once, and still shares or hides that answer while it is valid.
     await phone.goto(link.pathname + link.search);
     await expect(phone.getByRole("heading", { name: "Already answered" })).toBeVisible();
-    await expect(phone.getByRole("link", { name: "Sign in to Family Book" })).toBeVisible();
+    await expect(phone.getByRole("heading", { name: "Rose, your answer is saved." })).toBeVisible();
+    await expect(phone.getByRole("button", { name: "Keep it private instead" })).toBeVisible();
+    await expect(phone.getByRole("link", { name: "Sign in to read your answers" })).toBeVisible();
+    await expect(phone.getByRole("img", { name: "Saved photo 1" })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(phone);
     await roseContext.close();
 
     // The organiser's card on the dashboard: sent and answered, the next one on Sunday, Pause and Resume.
@@ -94,10 +123,34 @@ test.describe("weekly questions", () => {
     await expect(page.getByText("Weekly questions resumed", { exact: true })).toBeVisible();
     await expect(plan.getByText(/^Sunday \d+ \w+ at 10:00$/)).toBeVisible();
 
-    // Shared by default: Rose's answer is among the answers the Family Book shows Margaret.
+    // The organiser changes whether answers are shared without stopping the questions.
+    const sharing = plan.getByRole("switch", { name: /Share answers with the family when they are saved/ });
+    await expect(sharing).toBeChecked();
+    await sharing.click();
+    await expect(page.getByText("Answers will stay private unless shared", { exact: true })).toBeVisible();
+    await expect(sharing).not.toBeChecked();
+    await expect(plan.getByText("Active")).toBeVisible();
+
+    // Shared by Rose's own tap: her answer is among the answers the Family Book shows Margaret.
     const shared = await page.request.get("/api/questionnaires/responses/shared");
     expect(shared.status()).toBe(200);
     const answers = (await shared.json()).data.responses as { answer_text: string }[];
     expect(answers.map((answer) => answer.answer_text)).toContain("In Lagos, in the spring of 1948, at my grandmother's house.");
+
+    // In the Family Book, her answer shows the photo she added; it opens in the viewer.
+    await page.goto("/family-book?tab=responses");
+    const responses = page.getByRole("tabpanel", { name: "Shared Questionnaire Responses" });
+    await responses.getByRole("button", { name: /Childhood Memories/ }).click();
+    await expect(responses.getByText("In Lagos, in the spring of 1948, at my grandmother's house.")).toBeVisible();
+    const thumbnail = responses.getByRole("button", { name: "Open photo 1 of 1" });
+    await expect(thumbnail).toBeVisible();
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect.poll(() => thumbnail.locator("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `family-book-answer-photo-${testInfo.project.name}`);
+    await thumbnail.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(thumbnail).toBeFocused();
   });
 });

@@ -6,6 +6,7 @@ import yauzl, { type Entry } from "yauzl";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { answerQuestionnaire, createMemory } from "./support/content";
+import { expectReadableText } from "./support/layout";
 
 // Your data (docs/product.md §20): export from Settings, read the export's index.html in a browser
 // with the network off, and import the same ZIP into another account.
@@ -36,10 +37,19 @@ function unzipTo(zipFile: string): Promise<string> {
 }
 
 test.describe("your data", () => {
-  test("exports from Settings a ZIP whose index.html shows every memory and photo offline, and imports it into another account", async ({ page, browser }, testInfo) => {
+  test("exports from Settings a ZIP whose index.html shows every memory and photo offline, and imports it into another account", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const founder = newPerson("Margaret", "Hughes");
     await registerThroughApi(page.request, founder);
-    await createMemory(page.request, { title: "The boat on the lake", date: "1975-08-02", shared: true, photos: 2, content: "We rowed to the island.\n\nIt rained." });
+    await createMemory(page.request, {
+      title: "The boat on the lake",
+      date: "1975-08-02",
+      shared: true,
+      photos: 2,
+      content: "We rowed to the island.\n\nIt rained.",
+    });
     await createMemory(page.request, { title: "Grandma's kitchen", date: "1982-12-24", photos: [{ width: 600, height: 900 }] });
     await createMemory(page.request, { title: "A note without photos", date: "2001-01-01" });
     await answerQuestionnaire(page.request, "Childhood Memories", "My answer", 3);
@@ -51,6 +61,7 @@ test.describe("your data", () => {
     // Margaret started the family: she is its admin.
     await expect(page.getByRole("button", { name: "Export the family's book" })).toBeVisible();
     await expectNoSeriousAccessibilityViolations(page);
+    await expectReadableText(page);
     await saveScreenshot(page, `your-data-${testInfo.project.name}`);
 
     const downloading = page.waitForEvent("download");
@@ -78,6 +89,7 @@ test.describe("your data", () => {
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
     }
     await expectNoSeriousAccessibilityViolations(reader);
+    await expectReadableText(reader);
     await saveScreenshot(reader, `export-index-offline-${testInfo.project.name}`);
     await offline.close();
 
@@ -101,13 +113,15 @@ test.describe("your data", () => {
     const founderUser = await registerThroughApi(page.request, founder);
     const relativeContext = await browser.newContext();
     const relativePage = await relativeContext.newPage();
-    await registerThroughApi(relativePage.request, newPerson("Tom", "Hughes"), founderUser.family_id);
+    await registerThroughApi(relativePage.request, newPerson("Tom", "Hughes"), founderUser.invite_code);
     await relativePage.goto("/settings/data");
     await expect(relativePage.getByRole("button", { name: "Export my data", exact: true })).toBeVisible();
     await expect(relativePage.getByRole("button", { name: "Export the family's book" })).toHaveCount(0);
     expect((await relativePage.request.post("/api/exports", { data: { scope: "family" } })).status()).toBe(403);
 
-    await relativePage.getByLabel("ZIP file to import").setInputFiles({ name: "holiday.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
+    await relativePage
+      .getByLabel("ZIP file to import")
+      .setInputFiles({ name: "holiday.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
     await relativePage.getByRole("button", { name: "Import", exact: true }).click();
     await expect(relativePage.getByRole("alert").filter({ hasText: "This file is not a Family Book export: it is not a ZIP archive." })).toBeVisible();
     await relativeContext.close();

@@ -8,7 +8,17 @@ export type TestAccount = {
   password: string;
 };
 
-/** Registers a person through the API: a new family, or the given one. */
+/**
+ * The code of a family's current invite link, as its members read it on the dashboard: what a
+ * relative's registration carries (a family's id is not an invite, docs/decisions/008-invites.md).
+ */
+export async function inviteCodeOf(familyId: string) {
+  const invite = await (await getDb()).familyInvite.findFirst({ where: { family_id: familyId, revoked_at: null }, select: { code: true } });
+  if (!invite) throw new Error(`The family ${familyId} has no invite link`);
+  return invite.code;
+}
+
+/** Registers a person through the API: a new family, or the given one, through its invite link. */
 export async function createAccount(options: { familyId?: string; firstName?: string; lastName?: string; email?: string } = {}): Promise<TestAccount> {
   const password = "correct horse battery";
   const result = await call(register, "/api/auth/register", {
@@ -17,7 +27,7 @@ export async function createAccount(options: { familyId?: string; firstName?: st
       last_name: options.lastName ?? "Lovelace",
       email: options.email ?? uniqueEmail(),
       password,
-      family_id: options.familyId,
+      family_id: options.familyId && (await inviteCodeOf(options.familyId)),
     },
   });
   if (result.status !== 201) throw new Error(`Registration failed: ${result.status} ${JSON.stringify(result.body)}`);

@@ -1,6 +1,6 @@
-import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { residentKb, startApp } from "../../scripts/lib/app-server.mjs";
@@ -32,7 +32,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 /** A request of its own connection (no keep-alive pool), from `localAddress` when given. */
-function requestOptions(url: string, { method, localAddress, headers }: { method: string; localAddress?: string; headers: Record<string, string> }): http.RequestOptions {
+function requestOptions(
+  url: string,
+  { method, localAddress, headers }: { method: string; localAddress?: string; headers: Record<string, string> },
+): http.RequestOptions {
   const target = new URL(url);
   return { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method, localAddress, agent: false, headers };
 }
@@ -46,10 +49,17 @@ export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; bod
  */
 type SendBodyOptions = { method?: string; headers?: Record<string, string>; totalBytes: number; chunked?: boolean; prefix?: string; localAddress?: string };
 
-export function sendBody(url: string, { method = "POST", headers = {}, totalBytes, chunked = false, prefix = "", localAddress }: SendBodyOptions): Promise<RawAnswer> {
+export function sendBody(
+  url: string,
+  { method = "POST", headers = {}, totalBytes, chunked = false, prefix = "", localAddress }: SendBodyOptions,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      requestOptions(url, { method, localAddress, headers: { ...headers, ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(totalBytes) }) } }),
+      requestOptions(url, {
+        method,
+        localAddress,
+        headers: { ...headers, ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(totalBytes) }) },
+      }),
     );
     let bytesSent = 0;
     let answered = false;
@@ -61,7 +71,9 @@ export function sendBody(url: string, { method = "POST", headers = {}, totalByte
         resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts).toString("utf8"), bytesSent });
         request.destroy();
       });
-      response.on("error", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts).toString("utf8"), bytesSent }));
+      response.on("error", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts).toString("utf8"), bytesSent }),
+      );
     });
     request.on("error", (error: NodeJS.ErrnoException) => {
       if (answered) return;
@@ -74,7 +86,10 @@ export function sendBody(url: string, { method = "POST", headers = {}, totalByte
     const head = Buffer.from(prefix);
     const write = () => {
       while (!answered && bytesSent < totalBytes) {
-        const piece = bytesSent === 0 && head.length ? Buffer.concat([head, filler]).subarray(0, Math.min(totalBytes, head.length + filler.length)) : filler.subarray(0, Math.min(filler.length, totalBytes - bytesSent));
+        const piece =
+          bytesSent === 0 && head.length
+            ? Buffer.concat([head, filler]).subarray(0, Math.min(totalBytes, head.length + filler.length))
+            : filler.subarray(0, Math.min(filler.length, totalBytes - bytesSent));
         bytesSent += piece.length;
         if (!request.write(piece)) {
           request.once("drain", write);
@@ -95,7 +110,11 @@ export function requestFrom(
   return new Promise((resolve, reject) => {
     const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
     const request = http.request(
-      requestOptions(url, { method, localAddress, headers: { ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}), ...headers } }),
+      requestOptions(url, {
+        method,
+        localAddress,
+        headers: { ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}), ...headers },
+      }),
       (response) => {
         const parts: Buffer[] = [];
         response.on("data", (part: Buffer) => parts.push(part));

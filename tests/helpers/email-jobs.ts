@@ -1,12 +1,11 @@
 import { afterAll, beforeAll } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
-import { getDb } from "@/server/db/client";
-import { JOBS_SCHEMA } from "@/server/jobs/job-queue";
-import { jobDefinitions, type JobName } from "@/server/jobs/definitions";
 import { setClock } from "@/server/clock";
-import type { JobQueue } from "@/server/jobs/job-queue";
+import { getDb } from "@/server/db/client";
 import { closeMailTransport } from "@/server/email/mail-transport";
 import { resetEnvForTests } from "@/server/env";
+import { jobDefinitions, type JobName } from "@/server/jobs/definitions";
+import { JOBS_SCHEMA, type JobQueue } from "@/server/jobs/job-queue";
 import { startInboundSmtp, type InboundSmtp } from "@/server/weekly-replies/inbound-smtp";
 import { advanceUntil, startTestQueue, TestClock } from "./jobs";
 import { INBOUND_TEST_DOMAIN, INBOUND_TEST_SECRET } from "./replies";
@@ -26,15 +25,27 @@ async function unfinishedEmailJobs(names: readonly string[] = EMAIL_JOBS) {
   return row?.count ?? 0;
 }
 
+const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<JobQueue<typeof jobDefinitions>> };
+
 export async function startJobWorkers() {
   const clock = new TestClock();
   const queue = await startTestQueue({ definitions: jobDefinitions, clock });
+  // The app sends its jobs on the workers' clock too: a job due "in a minute" is due a minute of
+  // this clock later. Sent on the system's clock, it would look long due to workers whose clock
+  // the test has already moved on (on PostgreSQL, where every connection keeps its own time).
+  await (await appQueue.__familyBookJobs)?.stop();
+  const sender = await startTestQueue({ definitions: jobDefinitions, clock, workers: false });
+  appQueue.__familyBookJobs = Promise.resolve(sender);
   return {
     /** Moves the queue's clock until `done` holds (the jobs it needs have run). */
     runUntil: (done: () => boolean | Promise<boolean>) => advanceUntil(clock, done),
     /** Moves the queue's clock until every email job queued so far has finished, sent or not. */
     runUntilIdle: () => advanceUntil(clock, async () => (await unfinishedEmailJobs()) === 0),
-    stop: () => queue.stop(),
+    async stop() {
+      if (appQueue.__familyBookJobs && (await appQueue.__familyBookJobs) === sender) appQueue.__familyBookJobs = undefined;
+      await sender.stop();
+      await queue.stop();
+    },
   };
 }
 
@@ -73,7 +84,6 @@ export function withSmtpAndWorkers(app: string) {
 export function withSimulatedInstances(app: string, clock: TestClock, emailJob: JobName | readonly JobName[], { inbound = false }: { inbound?: boolean } = {}) {
   const emailJobs: readonly JobName[] = typeof emailJob === "string" ? [emailJob] : emailJob;
   const definitions = jobDefinitions.filter((definition) => definition.name === "send-email" || emailJobs.includes(definition.name));
-  const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<unknown> };
   const state = {} as { smtp: RunningSmtp; inbound: InboundSmtp | null };
   let queues: JobQueue<typeof jobDefinitions | typeof definitions>[] = [];
   beforeAll(async () => {

@@ -27,7 +27,9 @@ export async function createMemoryAs(token: string, fields: MemoryFields = {}, p
 }
 
 export async function jpeg({ width = 64, height = 48, color = "#c0392b" } = {}) {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A landscape JPEG whose EXIF says "rotate 90° clockwise", carrying a camera model and GPS. */
@@ -54,8 +56,9 @@ export async function oversizedJpeg() {
   const height = 2000;
   const noise = Buffer.alloc(width * height * 3);
   for (let index = 0; index < noise.length; index += 1) noise[index] = (index * 2654435761) >>> 24;
-  const bytes = await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+  const bytes = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
   if (bytes.length <= 5 * 1024 * 1024) throw new Error(`Test image is only ${bytes.length} bytes`);
   return bytes;
 }
-

@@ -18,6 +18,8 @@ export async function readPdf(bytes: Uint8Array) {
   const pageImages: number[] = [];
   /** Each link that leads to a place in the book: the text it covers, and the page it leads to. */
   const links: { page: number; text: string; target: number }[] = [];
+  /** Every run of text with its type size in points (the text's scale, unrotated as the book prints it). */
+  const runs: { text: string; size: number }[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
     const items = (await page.getTextContent()).items.flatMap((item): TextItem[] => ("str" in item ? [item] : []));
@@ -29,6 +31,7 @@ export async function readPdf(bytes: Uint8Array) {
         .replace(/[ \t]+/g, " "),
     );
     const body = items.filter((item) => item.transform[5]! >= FOOT && item.str.trim());
+    runs.push(...body.map((item) => ({ text: item.str, size: Math.round(Math.hypot(item.transform[0]!, item.transform[1]!) * 10) / 10 })));
     leftEdges.push(body.length > 0 ? Math.min(...body.map((item) => item.transform[4]!)) : null);
     folios.push(
       items
@@ -66,7 +69,7 @@ export async function readPdf(bytes: Uint8Array) {
   const info = (await document.getMetadata()).info as Record<string, unknown>;
   await document.destroy();
   const images = pageImages.reduce((sum, count) => sum + count, 0);
-  return { pageCount: pages.length, pages, folios, leftEdges, pageImages, links, outline, text: pages.join("\n\f\n"), images, info };
+  return { pageCount: pages.length, pages, folios, leftEdges, pageImages, links, outline, runs, text: pages.join("\n\f\n"), images, info };
 }
 
 export async function streamToBuffer(stream: NodeJS.ReadableStream) {

@@ -21,8 +21,14 @@ export function replyAddressOf(email: ReceivedEmail) {
 }
 
 /** A reply to this email, from `from`: the new text above the whole email quoted, as mail programs do. */
-export function replyTo(email: ReceivedEmail, { from, text, photos = [], to = replyAddressOf(email) }: { from: string; text: string; photos?: Mail.Attachment[]; to?: string }): Reply {
-  const quoted = (email.parsed.text ?? "").split("\n").map((line) => `> ${line}`).join("\n");
+export function replyTo(
+  email: ReceivedEmail,
+  { from, text, photos = [], to = replyAddressOf(email) }: { from: string; text: string; photos?: Mail.Attachment[]; to?: string },
+): Reply {
+  const quoted = (email.parsed.text ?? "")
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
   return {
     from,
     to,
@@ -50,7 +56,14 @@ export async function rawMessage(reply: Reply): Promise<Buffer> {
 }
 
 /** Posts a raw message to the inbound endpoint, as a mail provider's webhook would. */
-export async function postInbound(raw: Buffer | string, { secret = INBOUND_TEST_SECRET, contentType = "message/rfc822", headers = {} }: { secret?: string | null; contentType?: string; headers?: Record<string, string> } = {}) {
+export async function postInbound(
+  raw: Buffer | string,
+  {
+    secret = INBOUND_TEST_SECRET,
+    contentType = "message/rfc822",
+    headers = {},
+  }: { secret?: string | null; contentType?: string; headers?: Record<string, string> } = {},
+) {
   const request = new Request(`${ORIGIN}/api/inbound-email`, {
     method: "POST",
     headers: { "content-type": contentType, ...(secret !== null && { "x-family-book-inbound-secret": secret }), ...headers },

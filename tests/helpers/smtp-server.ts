@@ -78,5 +78,8 @@ export async function startSmtpServer({ user = "family-book", password = "smtp-t
 /** A header exactly as the message carries it (unfolded), or undefined: mailparser reshapes List-* headers. */
 export function rawHeader(parsed: ParsedMail, name: string) {
   const line = parsed.headerLines.find((header) => header.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  return line
+    ?.slice(line.indexOf(":") + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
 }

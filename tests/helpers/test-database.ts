@@ -8,6 +8,7 @@ export const backendName = realDatabaseUrl ? "postgresql" : "embedded";
 
 export type ThrowawayDatabase = Awaited<ReturnType<typeof createThrowawayDatabase>>;
 
-export function createThrowawayPostgresDatabase(serverUrl = realDatabaseUrl!): Promise<ThrowawayDatabase> {
-  return createThrowawayDatabase(serverUrl, "test");
+/** An empty database on the server under test, or a copy of `template` (a migrated one, say). */
+export function createThrowawayPostgresDatabase(serverUrl = realDatabaseUrl!, template?: string): Promise<ThrowawayDatabase> {
+  return createThrowawayDatabase(serverUrl, "test", { template });
 }

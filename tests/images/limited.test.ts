@@ -17,7 +17,13 @@ describe("limited: at most so many at once, the rest in the order they came", ()
   it("runs two of five at once and starts the others in order as each ends, failures included", async () => {
     const run = limited(2);
     const gates = Array.from({ length: 5 }, gate);
-    const [first, second, third, fourth, fifth] = gates as [ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>];
+    const [first, second, third, fourth, fifth] = gates as [
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+    ];
     const started: number[] = [];
     const results = gates.map((each, index) =>
       run(async () => {

@@ -2,21 +2,22 @@ import { randomUUID } from "node:crypto";
 import { utimes } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookStorageKey } from "@/server/book/build-book-job";
 import { getDb } from "@/server/db/client";
 import { DELIVERY_KEPT_MS } from "@/server/email/delete-old-deliveries";
 import { dataDirectory } from "@/server/env";
 import { jobDefinitions } from "@/server/jobs/definitions";
 import type { JobQueue } from "@/server/jobs/job-queue";
-import { bookStorageKey } from "@/server/book/build-book-job";
 import { getStorage } from "@/server/storage";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { advanceUntil, startTestQueue, TestClock } from "../helpers/jobs";
 import { createMemoryAs, jpeg } from "../helpers/memories";
+import { addAnswerPhotosAs, answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { backendName } from "../helpers/test-database";
 import { uploadPhoto } from "../helpers/uploads";
 
 // Housekeeping on the job queue (docs/product.md §12): ended sessions, ended
-// rate-limit counters, abandoned uploads, photo objects no memory names and expired exports, each on its schedule.
+// rate-limit counters, abandoned uploads, photo objects no memory names and expired books and exports, each on its schedule.
 // The queue's clock is set two days ahead, just before 03:00 UTC, when every one of them is due,
 // so what was made "now" is two days old; what must be kept is dated just before that clock.
 
@@ -47,7 +48,7 @@ const world = {
   rateLimits: {} as Record<"ended" | "running" | "endless", string>,
   uploads: {} as Record<"abandoned" | "fresh", { id: string; key: string }>,
   strayUploadObject: "",
-  photos: { kept: [] as string[], orphan: "", youngOrphan: "" },
+  photos: { kept: [] as string[], orphan: "", answerOrphan: "", youngOrphan: "" },
   deliveries: {} as Record<"old" | "recent", string>,
   books: {} as Record<"expired" | "kept", { id: string; key: string }>,
   exports: {} as Record<"expired" | "current", { id: string; key: string }>,
@@ -100,10 +101,26 @@ beforeAll(async () => {
   // Photos: a memory's four objects, an object no photo names, and one written minutes ago.
   const memory = await createMemoryAs(owner.token, {}, [{ name: "lake.jpg", bytes: await jpeg() }]);
   const photo = await prisma.memoryPhoto.findFirstOrThrow({ where: { memory_id: memory.id } });
-  world.photos.kept = [photo.original_key, photo.display_key, photo.thumbnail_key, photo.print_key!];
+  // An answer's photo is kept as well, and an object under answers/ that no answer names is not.
+  const { questionIds } = await createCustomQuestionnaire(owner);
+  const answered = await answer(owner, [{ question_id: questionIds[0]!, answer_text: "The whole family came along." }]);
+  const responseId = answered.body.data.submission.responses[0].id as string;
+  expect((await addAnswerPhotosAs(owner, responseId, [{ name: "cabin.jpg", bytes: await jpeg() }])).status).toBe(201);
+  const answerPhoto = await prisma.responsePhoto.findFirstOrThrow({ where: { response_id: responseId } });
+  world.photos.kept = [
+    photo.original_key,
+    photo.display_key,
+    photo.thumbnail_key,
+    photo.print_key!,
+    answerPhoto.original_key,
+    answerPhoto.display_key,
+    answerPhoto.thumbnail_key,
+    answerPhoto.print_key!,
+  ];
   world.photos.orphan = `memories/${randomUUID()}/${randomUUID()}/display.webp`;
+  world.photos.answerOrphan = `answers/${randomUUID()}/${randomUUID()}/display.webp`;
   world.photos.youngOrphan = `memories/${randomUUID()}/${randomUUID()}/display.webp`;
-  for (const key of [world.photos.orphan, world.photos.youngOrphan]) await getStorage().put(key, await jpeg(), "image/webp");
+  for (const key of [world.photos.orphan, world.photos.answerOrphan, world.photos.youngOrphan]) await getStorage().put(key, await jpeg(), "image/webp");
   await setWrittenAt(world.photos.youngOrphan, queueNow() - 10 * 60_000);
 
   // Records of sent emails: one accepted just over 60 days before the queue's clock, one just under.
@@ -116,8 +133,13 @@ beforeAll(async () => {
   });
 
   // Printed books: one kept past its week, one still within it (docs/decisions/028-book-builds.md).
-  for (const [name, expiresAt] of [["expired", queueNow() - HOUR], ["kept", queueNow() + HOUR]] as const) {
-    const book = await prisma.bookBuild.create({ data: { user_id: owner.user.id, options: {}, status: "ready", origin: "https://familybook.example", expires_at: new Date(expiresAt) } });
+  for (const [name, expiresAt] of [
+    ["expired", queueNow() - HOUR],
+    ["kept", queueNow() + HOUR],
+  ] as const) {
+    const book = await prisma.bookBuild.create({
+      data: { user_id: owner.user.id, options: {}, status: "ready", origin: "https://familybook.example", expires_at: new Date(expiresAt) },
+    });
     const key = bookStorageKey(book);
     await prisma.bookBuild.update({ where: { id: book.id }, data: { storage_key: key } });
     await getStorage().put(key, Buffer.from("%PDF-1.7"), "application/pdf");
@@ -125,12 +147,23 @@ beforeAll(async () => {
   }
 
   // Prepared exports (docs/product.md §20): one whose 7 days ended just before the queue's clock, one not yet.
-  for (const [name, expiresAt] of [["expired", queueNow() - HOUR], ["current", queueNow() + HOUR]] as const) {
+  for (const [name, expiresAt] of [
+    ["expired", queueNow() - HOUR],
+    ["current", queueNow() + HOUR],
+  ] as const) {
     const id = randomUUID();
     const key = `exports/${owner.user.id}/${id}/family-book-my-export.zip`;
     await getStorage().put(key, Buffer.from("PK"), "application/zip");
     await prisma.dataExport.create({
-      data: { id, user_id: owner.user.id, scope: "account", status: "ready", storage_key: key, origin: "http://localhost:3000", expires_at: new Date(expiresAt) },
+      data: {
+        id,
+        user_id: owner.user.id,
+        scope: "account",
+        status: "ready",
+        storage_key: key,
+        origin: "http://localhost:3000",
+        expires_at: new Date(expiresAt),
+      },
     });
     world.exports[name] = { id, key };
   }
@@ -154,15 +187,14 @@ afterAll(async () => {
 });
 
 describe(`housekeeping (${backendName})`, () => {
-  it("is scheduled: sessions, rate limits, uploads and expired exports every hour, photo objects and email records every night at 03:00 UTC", async () => {
+  it("is scheduled: sessions, rate limits, uploads and expired books and exports every hour, photo objects and email records every night at 03:00 UTC", async () => {
     expect(scheduled).toEqual({
       "housekeeping.ended-sessions": "0 * * * *",
       "housekeeping.expired-rate-limits": "0 * * * *",
       "housekeeping.stale-uploads": "0 * * * *",
       "housekeeping.orphan-photos": "0 3 * * *",
       "housekeeping.old-email-deliveries": "0 3 * * *",
-      "housekeeping.expired-books": "0 3 * * *",
-      "housekeeping.expired-exports": "0 * * * *",
+      "housekeeping.expired-files": "0 * * * *",
     });
     const schedules = await queue.boss.getSchedules();
     expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toMatchObject(scheduled);
@@ -175,8 +207,7 @@ describe(`housekeeping (${backendName})`, () => {
       "housekeeping.stale-uploads",
       "housekeeping.orphan-photos",
       "housekeeping.old-email-deliveries",
-      "housekeeping.expired-books",
-      "housekeeping.expired-exports",
+      "housekeeping.expired-files",
     ]);
     for (const { name } of housekeeping) {
       const jobs = await queue.boss.findJobs(name);
@@ -210,13 +241,14 @@ describe(`housekeeping (${backendName})`, () => {
     expect(await storage.head(world.uploads.fresh.key)).not.toBeNull();
   });
 
-  it("removes photo objects that no memory's photo names, found by listing storage, and keeps young ones and every named one", async () => {
+  it("removes photo objects that no memory's or answer's photo names, found by listing storage, and keeps young ones and every named one", async () => {
     const storage = getStorage();
     expect(await storage.head(world.photos.orphan)).toBeNull();
+    expect(await storage.head(world.photos.answerOrphan)).toBeNull();
     expect(await storage.head(world.photos.youngOrphan)).not.toBeNull();
     for (const key of world.photos.kept) expect(await storage.head(key), key).not.toBeNull();
     const [job] = await queue.boss.findJobs("housekeeping.orphan-photos");
-    expect(job?.output).toEqual({ checked: 5, removed: 1 });
+    expect(job?.output).toEqual({ checked: 10, removed: 2 });
   });
 
   it("removes prepared exports whose 7 days are over, the object in storage and the record, and keeps the others", async () => {
@@ -225,8 +257,8 @@ describe(`housekeeping (${backendName})`, () => {
     expect(await getStorage().head(world.exports.expired.key)).toBeNull();
     expect(await prisma.dataExport.findUnique({ where: { id: world.exports.current.id } })).not.toBeNull();
     expect(await getStorage().head(world.exports.current.key)).not.toBeNull();
-    const [job] = await queue.boss.findJobs("housekeeping.expired-exports");
-    expect(job?.output).toEqual({ deleted: 1 });
+    const [job] = await queue.boss.findJobs("housekeeping.expired-files");
+    expect(job?.output).toEqual({ books: 1, exports: 1 });
   });
 
   it("forgets sent emails after 60 days, when no job can send them again, and keeps younger records", async () => {

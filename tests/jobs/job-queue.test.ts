@@ -3,19 +3,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { PGlite } from "@electric-sql/pglite";
-import { pgliteExtensions } from "@/server/db/pglite-extensions";
 import { getDatabase } from "@/server/db/client";
+import { pgliteExtensions } from "@/server/db/pglite-extensions";
+import { jobDefinitions } from "@/server/jobs/definitions";
 import { defineJob } from "@/server/jobs/job-definition";
 import { DEAD_LETTER_QUEUE, startJobQueue, type JobQueue } from "@/server/jobs/job-queue";
-import { jobDefinitions } from "@/server/jobs/definitions";
 import { enqueueJob, startJobs, stopJobs } from "@/server/jobs/queue";
-import { allowConsoleErrors } from "../setup/test-environment";
+import { formatJobProblems, readJobProblems } from "../../scripts/lib/job-problems.mjs";
 import { advanceUntil, settleHandlers, startTestQueue, TestClock, uniqueJobName } from "../helpers/jobs";
 import { backendName } from "../helpers/test-database";
-import { formatJobProblems, readJobProblems } from "../../scripts/lib/job-problems.mjs";
+import { allowConsoleErrors } from "../setup/test-environment";
 
 // The job queue (docs/decisions/012-jobs.md) on this run's database: jobs run once, failures are
 // retried with backoff and end as dead letters, schedules send one job per occurrence however
@@ -214,7 +214,10 @@ describe(`the job queue (${backendName})`, () => {
     const name = uniqueJobName("nightly");
     const handler = async () => undefined;
     const clock = new TestClock();
-    const before = await startTestQueue({ definitions: [defineJob({ name, schema: z.null(), handler, retryLimit: 0, retryBackoff: false, schedule: "0 2 * * *" })], clock });
+    const before = await startTestQueue({
+      definitions: [defineJob({ name, schema: z.null(), handler, retryLimit: 0, retryBackoff: false, schedule: "0 2 * * *" })],
+      clock,
+    });
     expect((await before.boss.getSchedules(name)).map((schedule) => schedule.cron)).toEqual(["0 2 * * *"]);
     await before.stop();
 
@@ -272,7 +275,9 @@ describe("npm run jobs", () => {
     writeFileSync(path.join(folder, "db.lock"), String(process.pid));
     const result = await run({ DATA_DIR: folder });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`is in use by Family Book (pid ${process.pid}), and only one process may open it. Stop the app, run npm run jobs, then start it again`);
+    expect(result.stderr).toContain(
+      `is in use by Family Book (pid ${process.pid}), and only one process may open it. Stop the app, run npm run jobs, then start it again`,
+    );
     rmSync(path.join(folder, "db.lock"));
   });
 

@@ -7,7 +7,12 @@ import { requestFrom, startTestApp, type TestApp } from "../helpers/app-server";
 // cannot become someone else by writing X-Forwarded-For (docs/decisions/009-client-addresses.md).
 
 const LIMIT = signInRules.byAccountAndAddress.limit;
-const person = () => ({ first_name: "Margaret", last_name: "Hughes", email: `margaret.${Math.random().toString(36).slice(2)}@example.test`, password: "correct horse battery" });
+const person = () => ({
+  first_name: "Margaret",
+  last_name: "Hughes",
+  email: `margaret.${Math.random().toString(36).slice(2)}@example.test`,
+  password: "correct horse battery",
+});
 
 async function registerOn(app: TestApp) {
   const details = person();
@@ -43,7 +48,10 @@ describe("with no proxy in front (the default)", () => {
   });
 
   it("builds links and checks Origin against the Host it was reached at, not X-Forwarded-Host", async () => {
-    const redirect = await requestFrom(`${app.url}/api/auth/google/complete`, { method: "GET", headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+    const redirect = await requestFrom(`${app.url}/api/auth/google/complete`, {
+      method: "GET",
+      headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    });
     expect(redirect.status).toBeGreaterThanOrEqual(300);
     expect(redirect.status).toBeLessThan(400);
     expect(new URL(redirect.headers.location!, "http://placeholder").origin).not.toBe("https://evil.example");
@@ -63,7 +71,11 @@ describe("behind one trusted proxy (TRUST_PROXY_HOPS=1)", () => {
   it("counts the address the proxy appended, whatever the client wrote before it", async () => {
     const owner = await registerOn(app);
     const viaProxy = (clientWrote: string, proxySaw: string, password: string) =>
-      requestFrom(`${app.url}/api/auth/login`, { json: { email: owner.email, password }, localAddress: "127.0.0.4", headers: { "x-forwarded-for": `${clientWrote}, ${proxySaw}` } });
+      requestFrom(`${app.url}/api/auth/login`, {
+        json: { email: owner.email, password },
+        localAddress: "127.0.0.4",
+        headers: { "x-forwarded-for": `${clientWrote}, ${proxySaw}` },
+      });
 
     for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await viaProxy(`10.9.9.${attempt}`, "203.0.113.50", "wrong")).status).toBe(401);
     expect((await viaProxy("10.9.9.200", "203.0.113.50", owner.password)).status).toBe(429);

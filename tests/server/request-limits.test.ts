@@ -32,7 +32,13 @@ async function settledResidentMb() {
 const cases = [
   { route: "POST /api/auth/login (anyone)", path: "/api/auth/login", totalBytes: 300 * MB, headers: { "content-type": "application/json" } },
   { route: "POST /api/auth/register (anyone)", path: "/api/auth/register", totalBytes: 300 * MB, headers: { "content-type": "application/json" } },
-  { route: "POST /api/questionnaires (signed in)", path: "/api/questionnaires", totalBytes: 300 * MB, headers: { "content-type": "application/json" }, signedIn: true },
+  {
+    route: "POST /api/questionnaires (signed in)",
+    path: "/api/questionnaires",
+    totalBytes: 300 * MB,
+    headers: { "content-type": "application/json" },
+    signedIn: true,
+  },
 ] as const;
 
 describe.each(cases)("$route", ({ path, totalBytes, headers, ...rest }) => {
@@ -102,8 +108,7 @@ describe("connections", () => {
 
 describe("POST /api/memories (multipart)", () => {
   const boundary = "----familybook";
-  const photoPart = (name: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  const photoPart = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`;
 
   it("answers 413 naming the photo as soon as one photo passes 5 MB, sent chunked", async () => {
     const before = await settledResidentMb();
@@ -117,6 +122,25 @@ describe("POST /api/memories (multipart)", () => {
     expect(JSON.parse(answer.body).error).toBe("huge-scan.jpg is larger than 5MB");
     expect(answer.bytesSent).toBeLessThan(50 * MB);
     expect(app.residentMb() - before).toBeLessThan(48);
+  });
+
+  it("answers every one of 20 phones sending a 5.9 MB photo with fetch: the 413 naming it, never a reset connection", async () => {
+    const photo = new Uint8Array(5.9 * MB).fill(0xff);
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const form = new FormData();
+      form.set("title", "The whole family at the lake");
+      form.set("memory_date", "2024-07-14");
+      form.set("content", "Everyone came.");
+      form.set("photos", new Blob([photo], { type: "image/jpeg" }), "IMG_4032.jpg");
+      try {
+        const answer = await fetch(`${app.url}/api/memories`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+        outcomes.push(`${answer.status} ${(await answer.json()).error}`);
+      } catch (error) {
+        outcomes.push(`${(error as Error).message} ${String((error as { cause?: { code?: string } }).cause?.code ?? "")}`);
+      }
+    }
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => "413 IMG_4032.jpg is larger than 5MB"));
   });
 
   it("answers 413 to a body announcing more than five photos' worth before reading it", async () => {

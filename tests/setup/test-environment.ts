@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, inject, vi } from "vitest";
 import { createThrowawayPostgresDatabase, realDatabaseUrl } from "../helpers/test-database";
 
 // Runs before every test file: a private data folder, a fixed secret, a database of its own,
@@ -12,13 +12,18 @@ process.env.DATA_DIR = dataDirectory;
 process.env.AUTH_SECRET = "test-secret-that-is-long-enough-for-hmac-signing";
 delete process.env.S3_BUCKET;
 
-const throwaway = realDatabaseUrl ? await createThrowawayPostgresDatabase() : undefined;
+// A copy of the run's migrated database (tests/setup/database-template.ts), where the project has one.
+const template = inject("databaseTemplate");
+const throwaway = realDatabaseUrl
+  ? await createThrowawayPostgresDatabase(realDatabaseUrl, template?.kind === "postgresql" ? template.name : undefined)
+  : undefined;
 if (throwaway) {
   process.env.DATABASE_URL = throwaway.url;
   delete process.env.PGLITE_DIR;
 } else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
+  if (template?.kind === "embedded") process.env.PGLITE_TEMPLATE = template.archive;
 }
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, PUT } from "@/app/api/storage/[...key]/route";
 import { getDb } from "@/server/db/client";
+import { discardBound } from "@/server/http/read-body";
 import { LocalObjectStorage } from "@/server/storage/local-storage";
 import type { ObjectStorage, SignedUpload } from "@/server/storage/object-storage";
 import { S3ObjectStorage } from "@/server/storage/s3-storage";
@@ -277,7 +278,6 @@ describe("local driver signatures and limits", () => {
     expect(response.status).toBe(403);
   });
 
-
   it("refuses an upload whose content type differs from the signed one", async () => {
     const key = `uploads/h/${randomUUID()}`;
     await pendingUpload(key);
@@ -305,7 +305,7 @@ describe("local driver signatures and limits", () => {
     expect(await localStorage.get(key)).toBeNull();
   });
 
-  it("refuses a chunked upload (no Content-Length) with 413 as soon as it passes 5 MB, reading no further and keeping nothing", async () => {
+  it("refuses a chunked upload (no Content-Length) with 413 as soon as it passes 5 MB, reading no more than as much again to drop, and keeping nothing", async () => {
     const key = `uploads/k/${randomUUID()}`;
     await pendingUpload(key);
     const upload = await localStorage.signedUploadUrl(key, { expiresInSeconds: 60, contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
@@ -326,8 +326,15 @@ describe("local driver signatures and limits", () => {
     const response = await PUT(request, { params: Promise.resolve({ key: keyParts }) });
 
     expect(response.status).toBe(413);
-    // The cap, the chunk that crossed it, and what the stream had queued: nowhere near 400 MB.
-    expect(produced).toBeLessThan(MAX_PHOTO_BYTES + 4 * chunk.length);
+    // The cap, then as much again read and dropped so a client still sending reads the 413
+    // (docs/decisions/007-bounded-requests.md), and what the stream had queued: nowhere near 400 MB.
+    let settled = -1;
+    while (settled !== produced) {
+      settled = produced;
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(produced).toBeLessThan(MAX_PHOTO_BYTES + discardBound(MAX_PHOTO_BYTES) + 4 * chunk.length);
     expect(response.headers.get("connection")).toBe("close");
     expect(await response.json()).toEqual({ success: false, data: null, error: "Photos can be at most 5MB." });
     expect(await localStorage.get(key)).toBeNull();

@@ -9,7 +9,9 @@ const file = (bytes: Uint8Array | Buffer, name: string, type = "image/jpeg") => 
 
 describe("the photo picker's check of a chosen file", () => {
   it("takes a real photo", async () => {
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2e86de" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2e86de" } })
+      .jpeg()
+      .toBuffer();
     expect(await checkPhoto(file(photo, "lake.jpg"))).toBeNull();
   });
 

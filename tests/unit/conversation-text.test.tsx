@@ -28,7 +28,10 @@ describe("when a comment was written", () => {
 
 const person = (id: string, first_name: string) => ({ id, first_name, last_name: "Hughes" });
 
-const summary = (overrides: Partial<Record<(typeof REACTION_KINDS)[number], { id: string; first_name: string; last_name: string }[]>>, comments = 0): ConversationSummary => ({
+const summary = (
+  overrides: Partial<Record<(typeof REACTION_KINDS)[number], { id: string; first_name: string; last_name: string }[]>>,
+  comments = 0,
+): ConversationSummary => ({
   item_type: "memory",
   item_id: "00000000-0000-4000-8000-000000000001",
   comment_count: comments,
@@ -70,7 +73,14 @@ describe("the reactions of an item", () => {
     expect(conversationHint(summary({ thanks: [person("a", "M")] }, 1))).toBe("1 comment · 1 reaction");
     expect(conversationHint(summary({}, 0))).toBeNull();
     // Answered "Tell us more" questions count too, so a closed card says the story grew.
-    const answered = { id: "f1", question: "Who taught you?", answer: "My father.", answered_at: "2026-11-24T10:00:00.000Z", asked_by: person("b", "O"), author: person("a", "M") };
+    const answered = {
+      id: "f1",
+      question: "Who taught you?",
+      answer: "My father.",
+      answered_at: "2026-11-24T10:00:00.000Z",
+      asked_by: person("b", "O"),
+      author: person("a", "M"),
+    };
     expect(conversationHint({ ...summary({}, 1), follow_ups: [answered] })).toBe("1 comment · 1 question answered");
     expect(conversationHint({ ...summary({}, 0), follow_ups: [answered, { ...answered, id: "f2" }] })).toBe("2 questions answered");
     expect(conversationHint(undefined)).toBeNull();

@@ -9,7 +9,22 @@ let folder: string;
 
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), "family-book-env-"));
-  for (const name of ["DATABASE_URL", "AUTH_SECRET", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "APP_URL", "INVITE_LINK_DAYS", "WORKERS", "SMTP_URL", "MAIL_FROM", "INBOUND_DOMAIN", "INBOUND_SMTP_PORT", "INBOUND_EMAIL_SECRET"]) {
+  for (const name of [
+    "DATABASE_URL",
+    "AUTH_SECRET",
+    "S3_BUCKET",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "APP_URL",
+    "INVITE_LINK_DAYS",
+    "PREPARED_FILES_MAX_BYTES",
+    "WORKERS",
+    "SMTP_URL",
+    "MAIL_FROM",
+    "INBOUND_DOMAIN",
+    "INBOUND_SMTP_PORT",
+    "INBOUND_EMAIL_SECRET",
+  ]) {
     delete process.env[name];
   }
   process.env.DATA_DIR = folder;
@@ -83,9 +98,34 @@ describe("configuration", () => {
     expect(() => getEnv()).toThrow(message);
   });
 
+  it("lets each person keep 1 GB of books and exports unless PREPARED_FILES_MAX_BYTES says otherwise (docs/decisions/036-prepared-files.md)", () => {
+    expect(getEnv().PREPARED_FILES_MAX_BYTES).toBe(1024 ** 3);
+    process.env.PREPARED_FILES_MAX_BYTES = "";
+    resetEnvForTests();
+    expect(getEnv().PREPARED_FILES_MAX_BYTES).toBe(1024 ** 3);
+    process.env.PREPARED_FILES_MAX_BYTES = "5368709120";
+    resetEnvForTests();
+    expect(getEnv().PREPARED_FILES_MAX_BYTES).toBe(5 * 1024 ** 3);
+  });
+
+  it.each([
+    ["1000", "PREPARED_FILES_MAX_BYTES must be at least 1048576 (1 MB)"],
+    ["1GB", "PREPARED_FILES_MAX_BYTES must be a whole number of bytes, e.g. 1073741824 for 1 GB"],
+    ["-1", "PREPARED_FILES_MAX_BYTES must be a whole number of bytes"],
+  ])("refuses PREPARED_FILES_MAX_BYTES=%s and says why", (value, message) => {
+    process.env.PREPARED_FILES_MAX_BYTES = value;
+    expect(() => getEnv()).toThrow(message);
+  });
+
   it("runs background jobs in every instance unless WORKERS is false (or 0), and refuses anything else", () => {
     expect(getEnv().WORKERS).toBe(true);
-    for (const [value, expected] of [["", true], ["true", true], ["1", true], ["false", false], ["0", false]] as const) {
+    for (const [value, expected] of [
+      ["", true],
+      ["true", true],
+      ["1", true],
+      ["false", false],
+      ["0", false],
+    ] as const) {
       process.env.WORKERS = value;
       resetEnvForTests();
       expect(getEnv().WORKERS).toBe(expected);

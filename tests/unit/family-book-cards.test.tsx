@@ -31,10 +31,10 @@ describe("a shared memory opened in the Family Book", () => {
     expect(html).toContain('aria-label="Open photo 4 of 6 (2 more)"');
   });
 
-  it("orders thumbnails by order_number", () => {
+  it("shows the thumbnails in the order the memory lists them: the server orders them by order_number", () => {
     const html = renderToStaticMarkup(<MemoryDetails memory={memoryWithPhotos(3)} />);
     const sources = [...html.matchAll(/src="\/thumb\/(\d)"/g)].map((match) => match[1]);
-    expect(sources).toEqual(["2", "1", "0"]);
+    expect(sources).toEqual(["0", "1", "2"]);
     expect(html).not.toContain("more");
   });
 

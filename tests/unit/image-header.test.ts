@@ -30,13 +30,21 @@ beforeAll(async () => {
   const exif = { IFD0: { Make: "Family Book test camera", ImageDescription: "x".repeat(20_000) } };
   samples = [
     { name: "JPEG", bytes: await base(640, 480).jpeg().toBuffer(), expected: { format: "jpeg", width: 640, height: 480 } },
-    { name: "JPEG with a large EXIF block", bytes: await base(301, 702).withExif(exif).jpeg().toBuffer(), expected: { format: "jpeg", width: 301, height: 702 } },
+    {
+      name: "JPEG with a large EXIF block",
+      bytes: await base(301, 702).withExif(exif).jpeg().toBuffer(),
+      expected: { format: "jpeg", width: 301, height: 702 },
+    },
     { name: "progressive JPEG", bytes: await base(1000, 10).jpeg({ progressive: true }).toBuffer(), expected: { format: "jpeg", width: 1000, height: 10 } },
     { name: "PNG", bytes: await base(7, 9000).png().toBuffer(), expected: { format: "png", width: 7, height: 9000 } },
     { name: "GIF", bytes: await base(33, 44).gif().toBuffer(), expected: { format: "gif", width: 33, height: 44 } },
     { name: "lossy WebP", bytes: await base(800, 600).webp().toBuffer(), expected: { format: "webp", width: 800, height: 600 } },
     { name: "lossless WebP", bytes: await base(123, 45).webp({ lossless: true }).toBuffer(), expected: { format: "webp", width: 123, height: 45 } },
-    { name: "WebP with metadata (VP8X)", bytes: await base(1601, 1201).withExif(exif).webp().toBuffer(), expected: { format: "webp", width: 1601, height: 1201 } },
+    {
+      name: "WebP with metadata (VP8X)",
+      bytes: await base(1601, 1201).withExif(exif).webp().toBuffer(),
+      expected: { format: "webp", width: 1601, height: 1201 },
+    },
     { name: "AVIF", bytes: await base(64, 48).avif().toBuffer(), expected: { format: "avif", width: 64, height: 48 } },
     { name: "HEIC", bytes: heic(4032, 3024), expected: { format: "heic", width: 4032, height: 3024 } },
   ].map((sample) => ({ ...sample, bytes: new Uint8Array(sample.bytes) })) as typeof samples;
@@ -96,7 +104,13 @@ describe("reading what a picked file is from its bytes", () => {
   });
 
   it("never throws on any bytes after a picture's signature", () => {
-    const signatures = [[0xff, 0xd8, 0xff], [...Buffer.from("\x89PNG\r\n\x1a\n", "latin1")], [...Buffer.from("GIF89a")], [...Buffer.from("RIFF....WEBP")], [0, 0, 0, 28, ...Buffer.from("ftyp")]];
+    const signatures = [
+      [0xff, 0xd8, 0xff],
+      [...Buffer.from("\x89PNG\r\n\x1a\n", "latin1")],
+      [...Buffer.from("GIF89a")],
+      [...Buffer.from("RIFF....WEBP")],
+      [0, 0, 0, 28, ...Buffer.from("ftyp")],
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 2048 }), (signature, rest) => {
         const header = readImageHeader(new Uint8Array([...signature, ...rest]));

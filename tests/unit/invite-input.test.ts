@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import {
-  familyChoiceSchema,
-  INVALID_INVITE,
-  INVITE_CODE_PATTERN,
-  joinFamilyLine,
-  looksLikeInviteCode,
-  newInviteSchema,
-} from "@/lib/schemas/invites";
+import { familyChoiceSchema, INVALID_INVITE, INVITE_CODE_PATTERN, joinFamilyLine, looksLikeInviteCode, newInviteSchema } from "@/lib/schemas/invites";
 
 // Everything an invite brings in from outside: the code in a URL or a cookie, the admin's
 // choice of days, the Google confirmation page's form (docs/decisions/008-invites.md).
@@ -40,16 +33,21 @@ describe("invite codes", () => {
 describe("the admin's choice of days (POST /api/family/invite)", () => {
   it("takes nothing, or a whole number of days from 1 to 365, and refuses anything else with its message", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ expires_in_days: fc.jsonValue() }), fc.record({ expires_in_days: fc.integer({ min: -10, max: 400 }) })), (body) => {
-        const result = newInviteSchema.safeParse(body);
-        const days = (body as { expires_in_days?: unknown } | null)?.expires_in_days;
-        const acceptable =
-          typeof body === "object" && body !== null && !Array.isArray(body) &&
-          Object.keys(body).every((key) => key === "expires_in_days") &&
-          (days === undefined || (Number.isInteger(days) && (days as number) >= 1 && (days as number) <= 365));
-        expect(result.success).toBe(acceptable);
-        if (!result.success) expect(result.error).toBeInstanceOf(ZodError);
-      }),
+      fc.property(
+        fc.oneof(fc.jsonValue(), fc.record({ expires_in_days: fc.jsonValue() }), fc.record({ expires_in_days: fc.integer({ min: -10, max: 400 }) })),
+        (body) => {
+          const result = newInviteSchema.safeParse(body);
+          const days = (body as { expires_in_days?: unknown } | null)?.expires_in_days;
+          const acceptable =
+            typeof body === "object" &&
+            body !== null &&
+            !Array.isArray(body) &&
+            Object.keys(body).every((key) => key === "expires_in_days") &&
+            (days === undefined || (Number.isInteger(days) && (days as number) >= 1 && (days as number) <= 365));
+          expect(result.success).toBe(acceptable);
+          if (!result.success) expect(result.error).toBeInstanceOf(ZodError);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -58,11 +56,17 @@ describe("the admin's choice of days (POST /api/family/invite)", () => {
 describe("the Google confirmation page's answer", () => {
   it("is either joining with a well-formed code or starting one's own family; anything else is refused", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom("choice", "invite", "other"), fc.oneof(fc.string(), fc.constantFrom("join", "own-family"), fc.string({ unit: codeCharacter, minLength: 20, maxLength: 30 }))), (form) => {
-        const result = familyChoiceSchema.safeParse(form);
-        const expected = form.choice === "own-family" || (form.choice === "join" && looksLikeInviteCode(form.invite));
-        expect(result.success).toBe(expected);
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom("choice", "invite", "other"),
+          fc.oneof(fc.string(), fc.constantFrom("join", "own-family"), fc.string({ unit: codeCharacter, minLength: 20, maxLength: 30 })),
+        ),
+        (form) => {
+          const result = familyChoiceSchema.safeParse(form);
+          const expected = form.choice === "own-family" || (form.choice === "join" && looksLikeInviteCode(form.invite));
+          expect(result.success).toBe(expected);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

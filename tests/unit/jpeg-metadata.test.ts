@@ -76,7 +76,13 @@ describe("cutting metadata out of an upright JPEG", () => {
     const input = await uprightJpegWithEverything();
     expect(stripJpegMetadata(input.subarray(0, input.length - 100))).toBeNull();
     expect(stripJpegMetadata(Buffer.from("just some text, not a photo"))).toBeNull();
-    expect(stripJpegMetadata(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).png().toBuffer())).toBeNull();
+    expect(
+      stripJpegMetadata(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -163,7 +169,10 @@ function walk(bytes: Buffer): Walked[] {
     segments.push({ marker, payload: bytes.subarray(offset + 4, end) });
     offset = end;
     if (marker === 0xda) {
-      while (offset < bytes.length - 1 && !(bytes[offset] === 0xff && bytes[offset + 1] !== 0x00 && bytes[offset + 1] !== 0xff && !(bytes[offset + 1]! >= 0xd0 && bytes[offset + 1]! <= 0xd7))) {
+      while (
+        offset < bytes.length - 1 &&
+        !(bytes[offset] === 0xff && bytes[offset + 1] !== 0x00 && bytes[offset + 1] !== 0xff && !(bytes[offset + 1]! >= 0xd0 && bytes[offset + 1]! <= 0xd7))
+      ) {
         offset += 1;
       }
     }
@@ -289,7 +298,11 @@ describe("fuzzing the segment cutter: broken and hostile files", () => {
 
   it("answers at once for megabytes of fill bytes, or of scan data that never reaches a marker", () => {
     const fill = Buffer.concat([Buffer.from([0xff, 0xd8]), Buffer.alloc(5_000_000, 0xff)]);
-    const endlessScan = Buffer.concat([corpus[0]!.bytes.subarray(0, segmentStarts(corpus[0]!.bytes).at(-1)!), segment(0xda, Buffer.alloc(10)), Buffer.alloc(5_000_000, 0x42)]);
+    const endlessScan = Buffer.concat([
+      corpus[0]!.bytes.subarray(0, segmentStarts(corpus[0]!.bytes).at(-1)!),
+      segment(0xda, Buffer.alloc(10)),
+      Buffer.alloc(5_000_000, 0x42),
+    ]);
     const started = performance.now();
     expect(stripJpegMetadata(fill)).toBeNull();
     expect(stripJpegMetadata(endlessScan)).toBeNull();
@@ -311,7 +324,10 @@ describe("fuzzing the segment cutter: broken and hostile files", () => {
           // A segment that a decoder would read as a real header (ICC, or JFIF/Adobe with their
           // fields) must carry its proper prefix; the rest hide behind any prefix at all.
           if ((marker === 0xe0 && prefix !== "JFIF\0") || (marker === 0xee && prefix !== "Adobe") || (marker === 0xe2 && prefix === "ICC_PROFILE\0")) continue;
-          const payload = marker === 0xe0 ? jfif({ width: 2, height: 1, fill: SECRET }).subarray(4) : Buffer.from(`${prefix}${prefix === "Adobe" ? "\u0064\0\0\0\0\u0001" : ""}${SECRET}`, "latin1");
+          const payload =
+            marker === 0xe0
+              ? jfif({ width: 2, height: 1, fill: SECRET }).subarray(4)
+              : Buffer.from(`${prefix}${prefix === "Adobe" ? "\u0064\0\0\0\0\u0001" : ""}${SECRET}`, "latin1");
           const starts = segmentStarts(bytes);
           bytes = insertAt(bytes, starts[where % starts.length]!, segment(marker, payload));
         }

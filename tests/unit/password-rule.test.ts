@@ -1,8 +1,8 @@
-import fc from "fast-check";
 import { dictionary } from "@zxcvbn-ts/language-common";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_ONLY_SPACES, PASSWORD_TOO_EASY } from "@/lib/passwords/password-rule";
-import { loginSchema, registerSchema } from "@/lib/schemas/auth";
+import { loginSchema, passwordResetFormSchema, registerSchema } from "@/lib/schemas/auth";
 
 // The password rule (docs/decisions/011-password-rule.md): at least 8 characters, not only
 // spaces, not common, breached or built from the person's own name; no composition rules.
@@ -88,6 +88,36 @@ describe("the password rule", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  describe("counts the person's own names and email as the first words a guesser tries", () => {
+    const ivan = { first_name: "Ivan", last_name: "Imp", email: "ivan.imp@example.com" };
+    const stranger = { first_name: "Rosa", last_name: "Parks", email: "rosa.parks@example.com" };
+
+    it.each(["ivanimp1", "ivanimp2024", "Imp.Ivan2024"])(
+      "refuses %j for Ivan Imp, and accepts it for someone whose names share nothing with it",
+      async (password) => {
+        expect(await passwordMessages(password, ivan)).toEqual([PASSWORD_TOO_EASY]);
+        expect(await passwordMessages(password, stranger)).toEqual([]);
+      },
+    );
+
+    it("refuses the email address and its words, whichever order and joiner", async () => {
+      for (const password of ["ivan.imp@example.com", "impivan2024", "Ivan-Imp-1"]) {
+        expect(await passwordMessages(password, ivan), password).toEqual([PASSWORD_TOO_EASY]);
+      }
+    });
+
+    it("still accepts a long passphrase that has nothing to do with the person", async () => {
+      expect(await passwordMessages("walnut orchard by the quiet river", ivan)).toEqual([]);
+    });
+
+    it("judges the password reset form by the same words", async () => {
+      const form = passwordResetFormSchema(ivan);
+      const refused = await form.safeParseAsync({ token: "a-token", password: "ivanimp2024" });
+      expect(refused.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual([`password: ${PASSWORD_TOO_EASY}`]);
+      expect((await form.safeParseAsync({ token: "a-token", password: "walnut orchard by the quiet river" })).success).toBe(true);
+    });
   });
 
   it("is not applied at sign-in: an account made before the rule still signs in with its password", () => {

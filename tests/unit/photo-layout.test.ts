@@ -35,30 +35,50 @@ describe("photo layouts in the book", () => {
     [4, [2, 2]],
     [5, [2, 3]],
   ])("lays %i landscape photos out as a grid of rows %j", (count, rows) => {
-    const grid = layoutPhotos(Array.from({ length: count }, () => landscape), WIDTH, MAX_HEIGHT);
+    const grid = layoutPhotos(
+      Array.from({ length: count }, () => landscape),
+      WIDTH,
+      MAX_HEIGHT,
+    );
     expect(shapes(grid)).toEqual(rows);
     expect(grid.height).toBeLessThanOrEqual(MAX_HEIGHT + 0.01);
   });
 
   it("puts two panoramas one above the other rather than shrinking them side by side", () => {
-    expect(shapes(layoutPhotos([{ width: 6000, height: 1000 }, { width: 5000, height: 1000 }], WIDTH, MAX_HEIGHT))).toEqual([1, 1]);
+    expect(
+      shapes(
+        layoutPhotos(
+          [
+            { width: 6000, height: 1000 },
+            { width: 5000, height: 1000 },
+          ],
+          WIDTH,
+          MAX_HEIGHT,
+        ),
+      ),
+    ).toEqual([1, 1]);
   });
 
   it("fits any photos of any shape in the room given, every photo a visible size", () => {
     const shape = fc.record({ width: fc.integer({ min: 0, max: 20000 }), height: fc.integer({ min: 0, max: 20000 }) });
     fc.assert(
-      fc.property(fc.array(shape, { minLength: 1, maxLength: 5 }), fc.integer({ min: 300, max: 600 }), fc.integer({ min: 150, max: 600 }), (photos, width, maxHeight) => {
-        const grid = layoutPhotos(photos, width, maxHeight);
-        expect(grid.rows.flatMap((row) => row.photos)).toHaveLength(photos.length);
-        expect(grid.height).toBeLessThanOrEqual(maxHeight + 0.01);
-        for (const row of grid.rows) {
-          expect(row.width).toBeLessThanOrEqual(width + 0.01);
-          for (const cell of row.photos) {
-            expect(Number.isFinite(cell.width) && Number.isFinite(cell.height)).toBe(true);
-            expect(Math.min(cell.width, cell.height)).toBeGreaterThan(12);
+      fc.property(
+        fc.array(shape, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 300, max: 600 }),
+        fc.integer({ min: 150, max: 600 }),
+        (photos, width, maxHeight) => {
+          const grid = layoutPhotos(photos, width, maxHeight);
+          expect(grid.rows.flatMap((row) => row.photos)).toHaveLength(photos.length);
+          expect(grid.height).toBeLessThanOrEqual(maxHeight + 0.01);
+          for (const row of grid.rows) {
+            expect(row.width).toBeLessThanOrEqual(width + 0.01);
+            for (const cell of row.photos) {
+              expect(Number.isFinite(cell.width) && Number.isFinite(cell.height)).toBe(true);
+              expect(Math.min(cell.width, cell.height)).toBeGreaterThan(12);
+            }
           }
-        }
-      }),
+        },
+      ),
       { seed: 15, numRuns: 300 },
     );
   });

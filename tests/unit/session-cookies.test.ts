@@ -32,8 +32,14 @@ describe("reading one cookie from the Cookie header", () => {
     const name = fc.constantFrom("fb_session", "fb_invite", "x", " fb_session", "");
     // Values rich in "%", hex digits and separators, so broken escapes come up often.
     const value = fc.string({ unit: fc.constantFrom("%", "E", "0", "A", "a", "4", "f", "=", ";", " ", '"', "\\", "é", "\u{1F600}"), maxLength: 20 });
-    const pairs = fc.array(fc.tuple(name, value).map(([key, text]) => `${key}=${text}`), { maxLength: 5 });
-    const header = fc.oneof(pairs.map((parts) => parts.join("; ")), fc.string({ unit: "binary", maxLength: 200 }));
+    const pairs = fc.array(
+      fc.tuple(name, value).map(([key, text]) => `${key}=${text}`),
+      { maxLength: 5 },
+    );
+    const header = fc.oneof(
+      pairs.map((parts) => parts.join("; ")),
+      fc.string({ unit: "binary", maxLength: 200 }),
+    );
     fc.assert(
       fc.property(header, fc.constantFrom("fb_session", "fb_invite", "x"), (text, wanted) => {
         const found = readCookie(text, wanted);

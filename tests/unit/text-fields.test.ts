@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { loginSchema, registerSchema } from "@/lib/schemas/auth";
 import { bookOptionsSchema } from "@/lib/schemas/family-book";
-import { createMemorySchema, memoryFormSchema, photoUploadRequestSchema, updateMemorySchema } from "@/lib/schemas/memories";
 import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
+import { createMemorySchema, memoryFormSchema, photoUploadRequestSchema, updateMemorySchema } from "@/lib/schemas/memories";
 import { pageSchema } from "@/lib/schemas/paging";
 import { answerFormSchema, createQuestionnaireSchema, saveResponsesSchema } from "@/lib/schemas/questionnaires";
 import { controlCharacters, notOneLine, plainTextProblem } from "@/lib/schemas/text";
@@ -49,7 +49,15 @@ const schemas: { name: string; schema: z.ZodType; sample: unknown; multiLine: Pa
   {
     name: "updateMemorySchema",
     schema: updateMemorySchema,
-    sample: { title: "Picnic", memory_date: "2020-07-14", content: "Lake.", is_shared: "false", taggedUserIds: [ID], photoIdsToDelete: [ID], tagIdsToDelete: [ID] },
+    sample: {
+      title: "Picnic",
+      memory_date: "2020-07-14",
+      content: "Lake.",
+      is_shared: "false",
+      taggedUserIds: [ID],
+      photoIdsToDelete: [ID],
+      tagIdsToDelete: [ID],
+    },
     multiLine: [["content"]],
   },
   {
@@ -92,7 +100,12 @@ const schemas: { name: string; schema: z.ZodType; sample: unknown; multiLine: Pa
     // Only a relative's id filters; anything else shows the whole family, as the page does.
     exempt: [["member"]],
   },
-  { name: "bookOptionsSchema", schema: bookOptionsSchema, sample: { member: ID, from: "2020-01-01", to: "2021-01-01", size: "A4", chapters: "year", cover: ID }, multiLine: [] },
+  {
+    name: "bookOptionsSchema",
+    schema: bookOptionsSchema,
+    sample: { member: ID, from: "2020-01-01", to: "2021-01-01", size: "A4", chapters: "year", cover: ID },
+    multiLine: [],
+  },
 ];
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
@@ -143,17 +156,24 @@ async function issuesAt(schema: z.ZodType, input: unknown, path: Path) {
 const samePath = (a: Path) => (b: Path) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Characters no field takes: NUL, other C0 controls, DEL, C1 controls, lone surrogates. */
-const forbidden = fc.oneof(
-  fc.integer({ min: 0, max: 0x1f }).filter((code) => code !== 0x09 && code !== 0x0a && code !== 0x0d),
-  fc.integer({ min: 0x7f, max: 0x9f }),
-  fc.integer({ min: 0xd800, max: 0xdfff }),
-).map((code) => String.fromCharCode(code));
+const forbidden = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }).filter((code) => code !== 0x09 && code !== 0x0a && code !== 0x0d),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+    fc.integer({ min: 0xd800, max: 0xdfff }),
+  )
+  .map((code) => String.fromCharCode(code));
+
+/** The embeddings, overrides and isolates that make one line read in another order than it is stored. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 
 /** Text a person could type: any Unicode (emoji included) without control characters. */
 const typedText = (lines: "single-line" | "multi-line") =>
   fc.string({
     unit: fc.oneof(
-      fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }).filter((grapheme) => !/\p{Cc}/u.test(grapheme)),
+      fc
+        .string({ unit: "grapheme", minLength: 1, maxLength: 1 })
+        .filter((grapheme) => !/\p{Cc}/u.test(grapheme) && (lines === "multi-line" || !BIDI_CONTROLS.test(grapheme))),
       fc.constantFrom(...(lines === "multi-line" ? ["\t", "\n", "\r\n", " "] : ["\t", " "])),
     ),
     maxLength: 40,
@@ -162,13 +182,27 @@ const typedText = (lines: "single-line" | "multi-line") =>
 describe("the text rule", () => {
   it("refuses NUL, the other control characters and lone surrogates in any text, with the field's name", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 20 }), forbidden, fc.string({ maxLength: 20 }), fc.constantFrom("single-line", "multi-line"), (before, bad, after, lines) => {
-        const problem = plainTextProblem(`${before}${bad}${after}`, "Title", lines as "single-line");
-        expect([controlCharacters("Title"), notOneLine("Title")]).toContain(problem);
-      }),
+      fc.property(
+        fc.string({ maxLength: 20 }),
+        forbidden,
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom("single-line", "multi-line"),
+        (before, bad, after, lines) => {
+          const problem = plainTextProblem(`${before}${bad}${after}`, "Title", lines as "single-line");
+          expect([controlCharacters("Title"), notOneLine("Title")]).toContain(problem);
+        },
+      ),
       { numRuns: 2000 },
     );
     expect(plainTextProblem("a\u0000b", "Title")).toBe("Title contains a hidden control character or a broken character. Please remove it and try again.");
+  });
+
+  it("refuses a bidirectional override or isolate in a one-line field, and keeps the marks right-to-left writing uses", () => {
+    for (const code of [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]) {
+      expect(plainTextProblem(`invoice${String.fromCharCode(code)}gpj.exe`, "Title")).toBe(controlCharacters("Title"));
+    }
+    expect(plainTextProblem("שלום \u200f(סבתא)\u200e Grandma", "Title")).toBeNull();
+    expect(plainTextProblem("A story\u202e told backwards", "Story", "multi-line")).toBeNull();
   });
 
   it("accepts whatever a person types: accents, emoji, tabs; line breaks only where lines are allowed", () => {
@@ -241,11 +275,31 @@ describe.each(schemas)("$name", ({ schema, sample, multiLine, exempt = [] }) => 
 
 describe("the messages people see", () => {
   it.each([
-    [registerSchema, { first_name: "Ro\u0000sa" }, ["first_name"], "First name contains a hidden control character or a broken character. Please remove it and try again."],
+    [
+      registerSchema,
+      { first_name: "Ro\u0000sa" },
+      ["first_name"],
+      "First name contains a hidden control character or a broken character. Please remove it and try again.",
+    ],
     [createMemorySchema, { title: "Pic\nnic" }, ["title"], "Title must be on a single line."],
-    [createMemorySchema, { content: "We went\u0000 to the lake." }, ["content"], "Memory content contains a hidden control character or a broken character. Please remove it and try again."],
-    [photoUploadRequestSchema, { file_name: "garden\u0000.jpg" }, ["file_name"], "The file name contains a hidden control character or a broken character. Please remove it and try again."],
-    [createQuestionnaireSchema, { title: "Child\uD800hood" }, ["title"], "Title contains a hidden control character or a broken character. Please remove it and try again."],
+    [
+      createMemorySchema,
+      { content: "We went\u0000 to the lake." },
+      ["content"],
+      "Memory content contains a hidden control character or a broken character. Please remove it and try again.",
+    ],
+    [
+      photoUploadRequestSchema,
+      { file_name: "garden\u0000.jpg" },
+      ["file_name"],
+      "The file name contains a hidden control character or a broken character. Please remove it and try again.",
+    ],
+    [
+      createQuestionnaireSchema,
+      { title: "Child\uD800hood" },
+      ["title"],
+      "Title contains a hidden control character or a broken character. Please remove it and try again.",
+    ],
   ] as const)("%#: names the field", async (schema, change, path, message) => {
     const sample = schemas.find((entry) => entry.schema === schema)!.sample as Record<string, unknown>;
     expect(await issuesAt(schema, { ...sample, ...change }, [...path])).toEqual([message]);

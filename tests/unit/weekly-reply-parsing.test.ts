@@ -88,13 +88,16 @@ describe("the new text of a reply", () => {
 
   it("never throws, and keeps no control characters and nothing beyond what it reads", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom("\n", "\r", " ", ">", "-", "O", "n", "\u0000", "\u202e") })), (input) => {
-        const text = extractReplyText(input);
-         
-        expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F\u202E]/);
-        expect(text.length).toBeLessThanOrEqual(Math.min(input.length, MAX_READ_CHARACTERS));
-        expect(text).toBe(text.trim());
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom("\n", "\r", " ", ">", "-", "O", "n", "\u0000", "\u202e") })),
+        (input) => {
+          const text = extractReplyText(input);
+
+          expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F\u202E]/);
+          expect(text.length).toBeLessThanOrEqual(Math.min(input.length, MAX_READ_CHARACTERS));
+          expect(text).toBe(text.trim());
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -3,9 +3,11 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader } from "@/components/ui/card";
 import { WeeklyAnswerForm } from "@/components/weekly-questions/weekly-answer-form";
+import { WeeklyAnswerPhotos } from "@/components/weekly-questions/weekly-answer-photos";
+import { WeeklyAnswerSharing } from "@/components/weekly-questions/weekly-answer-sharing";
+import { signInHref } from "@/lib/next-path";
 import { ANSWER_LINK_INVALID } from "@/lib/schemas/weekly-questions";
 import { ALREADY_ANSWERED_BY_LINK, readAnswerLink } from "@/server/weekly-questions/answer-weekly-question";
-import { signInHref } from "@/lib/next-path";
 
 // The page a weekly email's button opens (docs/product.md §13): that one question, made for a
 // phone — big type, one text area, Save — without a password. Opening it changes nothing (mail
@@ -47,6 +49,15 @@ export default async function AnswerPage({ searchParams }: { searchParams: Searc
             {link.description && <p className="text-xl leading-relaxed">{link.description}</p>}
           </div>
           <WeeklyAnswerForm token={token as string} firstName={link.first_name} sharedByDefault={link.share_by_default} />
+        </>
+      ) : link.state === "answered" && link.answer ? (
+        <>
+          <div className="flex flex-col gap-3">
+            <h1 className="text-3xl font-bold">Already answered</h1>
+            <p className="text-xl leading-relaxed">{link.answer.question_text}</p>
+          </div>
+          <WeeklyAnswerSharing token={token as string} heading={`${link.answer.first_name}, your answer is saved.`} initialShared={link.answer.is_shared} />
+          <WeeklyAnswerPhotos token={token as string} photos={link.answer.photos} />
         </>
       ) : link.state === "answered" ? (
         <SignInInstead title="Already answered" message={ALREADY_ANSWERED_BY_LINK} />

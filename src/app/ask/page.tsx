@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Ask a Question" };
 // yet; for an anonymous visitor it is the landing page, as / is.
 export default async function AskPage() {
   const user = await getCurrentUser();
-  if (!user) return <LandingPage />;
+  if (!user) return <LandingPage signedIn={false} />;
   const offered = await pickQuestionToAsk({ viewer: user });
 
   return (
@@ -22,7 +22,7 @@ export default async function AskPage() {
         <p className="text-lg text-muted-foreground">A question from the library for you to answer now, in your own words.</p>
       </div>
       {offered ? (
-        <QuestionToAsk offered={offered} viewerId={user.id} />
+        <QuestionToAsk key={offered.question.id} offered={offered} />
       ) : (
         <Card role="region" aria-labelledby="all-answered">
           <CardHeader>

@@ -1,19 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { FamilyMembersTable } from "@/components/dashboard/family-members-table";
+import { FamilyNewsCard } from "@/components/dashboard/family-news-card";
 import { InviteByEmailCard } from "@/components/dashboard/invite-by-email-card";
 import { InviteLinkCard } from "@/components/dashboard/invite-link-card";
 import { NextStepsCard } from "@/components/dashboard/next-steps-card";
 import { OnThisDayCard } from "@/components/dashboard/on-this-day-card";
-import { FamilyMembersTable } from "@/components/dashboard/family-members-table";
+import { WaitingQuestionsCard } from "@/components/dashboard/waiting-questions-card";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
+import { fullName } from "@/lib/people";
 import { publicOrigin, requireUserOrRedirect } from "@/server/auth/current-user";
+import { readFamilyNews } from "@/server/dashboard/family-news";
 import { getNextSteps } from "@/server/dashboard/get-next-steps";
 import { listFamilyMembers } from "@/server/families/list-family-members";
+import { countPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
 import { listInvitations } from "@/server/invitations/list-invitations";
 import { getFamilyInvite } from "@/server/invites/get-family-invite";
-import { WaitingQuestionsCard } from "@/components/dashboard/waiting-questions-card";
-import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
-import { countPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
 import { listWeeklyPlans } from "@/server/weekly-questions/list-weekly-plans";
 
 export const metadata: Metadata = { title: "Family Dashboard" };
@@ -21,7 +24,8 @@ export const metadata: Metadata = { title: "Family Dashboard" };
 export default async function FamilyDashboardPage() {
   const user = await requireUserOrRedirect("/family-dashboard");
   const origin = await publicOrigin();
-  const [nextSteps, members, invite, invitations, weekly, waitingQuestions] = await Promise.all([
+  const [news, nextSteps, members, invite, invitations, weekly, waitingQuestions] = await Promise.all([
+    readFamilyNews({ viewer: user }),
     getNextSteps({ viewer: user }),
     listFamilyMembers({ viewer: user }),
     user.family_id ? getFamilyInvite({ viewer: user, origin }) : null,
@@ -29,14 +33,16 @@ export default async function FamilyDashboardPage() {
     listWeeklyPlans({ viewer: user }),
     countPendingFollowUps({ viewer: user }),
   ]);
-  const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const name = fullName(user) || user.email;
 
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold">Family Dashboard</h1>
       <Card>
         <CardHeader>
-          <CardTitle as="h2" className="text-2xl">Welcome {name}</CardTitle>
+          <CardTitle as="h2" className="text-2xl">
+            Welcome {name}
+          </CardTitle>
           <CardDescription className="text-base">You are now logged in to your family dashboard.</CardDescription>
         </CardHeader>
         <p>
@@ -45,6 +51,8 @@ export default async function FamilyDashboardPage() {
           </Link>
         </p>
       </Card>
+      {/* With relatives in the family, what they shared comes first; alone, the first steps do. */}
+      {user.family_id && (members.length > 1 || news.items.length > 0) && <FamilyNewsCard items={news.items} />}
       {waitingQuestions > 0 && <WaitingQuestionsCard count={waitingQuestions} />}
       <NextStepsCard nextSteps={nextSteps} hasFamily={Boolean(invite && invitations)} />
       <OnThisDayCard viewerId={user.id} />

@@ -6,10 +6,10 @@ import { MemoryList } from "@/components/memories/memory-list";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LinkPending } from "@/components/ui/link-pending";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { summarizeConversations } from "@/server/conversations/reactions";
 import { listMemories } from "@/server/memories/list-memories";
-import { LinkPending } from "@/components/ui/link-pending";
 
 export const metadata: Metadata = { title: "My Memories" };
 

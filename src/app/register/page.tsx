@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthForms } from "@/components/auth/auth-forms";
 import type { InviteAtOpen } from "@/components/auth/invite-notice";
+import { safeNextPath } from "@/lib/next-path";
 import { getCurrentUser, rememberedInvite } from "@/server/auth/current-user";
 import { googleSignInEnabled } from "@/server/auth/google-provider";
 import { findOpenInvite } from "@/server/invites/find-open-invite";
-import { safeNextPath } from "@/lib/next-path";
 
 export const metadata: Metadata = { title: "Sign in or register" };
 

@@ -4,7 +4,7 @@ import { AuthRequired } from "@/components/auth/auth-required";
 import { SearchForm, type SearchFormValues } from "@/components/search/search-form";
 import { SearchResults } from "@/components/search/search-results";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { searchQuerySchema, SEARCH_KINDS, type SearchKind } from "@/lib/schemas/search";
+import { SEARCH_KINDS, searchQuerySchema, type SearchKind } from "@/lib/schemas/search";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { search } from "@/server/search/search";
@@ -54,7 +54,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
           <h2 id="search-empty" className="text-xl font-semibold">
             Find a memory or an answer
           </h2>
-          <p className="mt-2">Search your own memories and answers, and everything your family shared: titles, stories, answers, questions and people&apos;s names.</p>
+          <p className="mt-2">
+            Search your own memories and answers, and everything your family shared: titles, stories, answers, questions, comments and people&apos;s names.
+          </p>
           <ul className="mt-2 list-disc pl-6">
             <li>A name finds what that person wrote and the memories they are tagged in.</li>
             <li>&quot;Old mill&quot; in quotes finds those words side by side.</li>
@@ -70,8 +72,19 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
           <h2 id="search-none" className="text-xl font-semibold">
             Nothing found for “{raw.q.trim()}”
           </h2>
+          {page.did_you_mean && (
+            <p className="mt-2 text-lg">
+              Did you mean{" "}
+              <Link href={address({ q: page.did_you_mean, cursor: undefined })} className="font-semibold text-primary underline underline-offset-4">
+                {page.did_you_mean}
+              </Link>
+              ?
+            </p>
+          )}
           <ul className="mt-2 list-disc pl-6">
-            <li>Every word must be found: try fewer words, or put <em>or</em> between them.</li>
+            <li>
+              Every word must be found: try fewer words, or put <em>or</em> between them.
+            </li>
             <li>Words are matched whole: try “wedding” as well as “weddings”.</li>
             <li>Only your own memories and answers and what your family shared can be found.</li>
           </ul>

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmailAddressCard } from "@/components/settings/email-address-card";
+import { ChangePasswordCard } from "@/components/settings/change-password-card";
 import { DeleteAccountCard } from "@/components/settings/delete-account-card";
+import { EmailAddressCard } from "@/components/settings/email-address-card";
 import { EmailPreferencesCard } from "@/components/settings/email-preferences-card";
 import { NotificationPreferencesCard } from "@/components/settings/notification-preferences-card";
+import { accountDeletionBlocker } from "@/server/account/delete-account";
 import { requireUserOrRedirect } from "@/server/auth/current-user";
 import { readEmailAddress } from "@/server/auth/email-verification";
 import { readEmailPreferences } from "@/server/email-preferences/read-email-preferences";
@@ -13,7 +15,12 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const user = await requireUserOrRedirect("/settings");
-  const [preferences, address, notifications] = await Promise.all([readEmailPreferences({ userId: user.id }), readEmailAddress(user.id), readNotificationPreferences({ userId: user.id })]);
+  const [preferences, address, notifications, deletionBlocker] = await Promise.all([
+    readEmailPreferences({ userId: user.id }),
+    readEmailAddress(user.id),
+    readNotificationPreferences({ userId: user.id }),
+    accountDeletionBlocker(user),
+  ]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Settings</h1>
@@ -21,6 +28,7 @@ export default async function SettingsPage() {
         Signed in as <span className="font-medium text-foreground">{user.email}</span>
       </p>
       <EmailAddressCard email={user.email} confirmed={address.confirmed} signsInWithGoogle={address.signsInWithGoogle} />
+      <ChangePasswordCard owner={{ first_name: user.first_name, last_name: user.last_name, email: user.email }} signsInWithGoogle={address.signsInWithGoogle} />
       <NotificationPreferencesCard initial={notifications} />
       <EmailPreferencesCard initial={preferences} />
       <section aria-labelledby="your-data-heading" className="flex flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm">
@@ -32,7 +40,7 @@ export default async function SettingsPage() {
           Export or import your data
         </Link>
       </section>
-      <DeleteAccountCard signsInWithGoogle={address.signsInWithGoogle} />
+      <DeleteAccountCard signsInWithGoogle={address.signsInWithGoogle} blocker={deletionBlocker} />
     </div>
   );
 }

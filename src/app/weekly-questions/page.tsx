@@ -3,6 +3,7 @@ import { AuthRequired } from "@/components/auth/auth-required";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { WeeklyPlanForm } from "@/components/weekly-questions/weekly-plan-form";
 import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
+import { fullName } from "@/lib/people";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
@@ -24,10 +25,14 @@ export default async function WeeklyQuestionsPage({ searchParams }: { searchPara
     const path = typeof questionnaire === "string" ? `/weekly-questions?questionnaire=${encodeURIComponent(questionnaire)}` : "/weekly-questions";
     return <AuthRequired heading={HEADING} message="Please sign in to set up or change weekly questions." path={path} />;
   }
-  const [members, questionnaires, { plans }] = await Promise.all([listFamilyMembers({ viewer: user }), listQuestionnaires({ viewer: user }), listWeeklyPlans({ viewer: user })]);
+  const [members, questionnaires, { plans }] = await Promise.all([
+    listFamilyMembers({ viewer: user }),
+    listQuestionnaires({ viewer: user }),
+    listWeeklyPlans({ viewer: user }),
+  ]);
   const recipients = [
     { id: user.id, label: "Me" },
-    ...members.filter((member) => member.id !== user.id).map((member) => ({ id: member.id, label: `${member.first_name} ${member.last_name}`.trim() })),
+    ...members.filter((member) => member.id !== user.id).map((member) => ({ id: member.id, label: fullName(member) })),
   ];
   // The form starts on UTC until the browser names its own zone; the IANA list leaves UTC out.
   const timeZones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
@@ -43,8 +48,8 @@ export default async function WeeklyQuestionsPage({ searchParams }: { searchPara
             Set up weekly questions
           </CardTitle>
           <CardDescription className="text-base">
-            Each week, one question arrives by email with a large button that opens it ready to answer — no password needed. A lovely gift for a
-            grandparent: their stories, one week at a time.
+            Each week, one question arrives by email with a large button that opens it ready to answer — no password needed. A lovely gift for a grandparent:
+            their stories, one week at a time.
           </CardDescription>
         </CardHeader>
         <WeeklyPlanForm

@@ -21,7 +21,10 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
   }
 
   return (
-    <section aria-labelledby="confirm-email-banner" className="mb-6 flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-labelledby="confirm-email-banner"
+      className="mb-6 flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex min-w-0 items-start gap-3">
         <MailCheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
         <div className="min-w-0">

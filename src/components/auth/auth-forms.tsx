@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
@@ -44,11 +45,21 @@ function GoogleButton({ mode, enabled, next }: { mode: "sign-in" | "sign-up"; en
   );
 }
 
+/** "Forgot your password?", carrying the address typed on the Login tab (docs/product.md §2, Register). */
+function forgotPasswordHref(email: string | undefined) {
+  const typed = email?.trim() ?? "";
+  return typed ? `/forgot-password?${new URLSearchParams({ email: typed })}` : "/forgot-password";
+}
+
 function LoginForm({ googleEnabled, next }: { googleEnabled: boolean; next?: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginInput>({ resolver: lazyZodResolver<LoginInput>(() => import("@/lib/schemas/auth").then((rules) => rules.loginSchema)), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginInput>({
+    resolver: lazyZodResolver<LoginInput>(() => import("@/lib/schemas/auth").then((rules) => rules.loginSchema)),
+    defaultValues: { email: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
+  const email = useWatch({ control: form.control, name: "email" });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -75,9 +86,15 @@ function LoginForm({ googleEnabled, next }: { googleEnabled: boolean; next?: str
         {(control) => <Input {...control} type="email" autoComplete="email" required {...registerShown(form, "email")} />}
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message} required>
-        {(control) => <Input {...control} type="password" autoComplete="current-password" required {...registerShown(form, "password")} />}
+        {(control) => <PasswordInput {...control} autoComplete="current-password" required {...registerShown(form, "password")} />}
       </FormField>
-      <Link href="/forgot-password" className="-mt-2 self-start rounded-md py-2 font-medium text-primary underline underline-offset-4">
+      {/* The address typed here goes along, so it need not be typed twice; a failed sign-in's
+          toast stays behind, since that page is not about it. */}
+      <Link
+        href={forgotPasswordHref(email)}
+        onClick={() => toast.dismiss()}
+        className="-mt-2 inline-flex min-h-11 items-center self-start rounded-md font-medium text-primary underline underline-offset-4"
+      >
         Forgot your password?
       </Link>
       <Button type="submit" size="lg" disabled={isSubmitting}>
@@ -142,10 +159,22 @@ function RegisterForm({ inviteCode, invited, onInviteRefused, googleEnabled, nex
       <FormField id="register-email" label="Email" error={errors.email?.message} required>
         {(control) => <Input {...control} type="email" autoComplete="email" required {...registerShown(form, "email")} />}
       </FormField>
-      <FormField id="register-password" label="Password" hint="At least 8 characters. A few words only you would put together are strong and easy to remember." error={errors.password?.message} required>
+      <FormField
+        id="register-password"
+        label="Password"
+        hint="At least 8 characters. A few words only you would put together are strong and easy to remember."
+        error={errors.password?.message}
+        required
+      >
         {(control) => (
           <>
-            <Input {...control} aria-describedby={`${control["aria-describedby"]} register-password-strength`} type="password" autoComplete="new-password" required {...registerShown(form, "password")} />
+            <PasswordInput
+              {...control}
+              aria-describedby={`${control["aria-describedby"]} register-password-strength`}
+              autoComplete="new-password"
+              required
+              {...registerShown(form, "password")}
+            />
             <PasswordStrength id="register-password-strength" password={password} owner={{ first_name: firstName, last_name: lastName, email }} />
           </>
         )}
@@ -212,9 +241,7 @@ export function AuthForms({ initialTab, invite: initialInvite, googleEnabled, ne
           <Card>
             <CardHeader>
               <CardTitle as="h2">{joining ? "Join family group" : "Create your family account"}</CardTitle>
-              <CardDescription>
-                {joining ? "Register to join an existing family group" : "Register to start preserving your family's memories"}
-              </CardDescription>
+              <CardDescription>{joining ? "Register to join an existing family group" : "Register to start preserving your family's memories"}</CardDescription>
             </CardHeader>
             {invite && <InviteNotice invite={invite} onDeclined={declineInvite} onSignIn={() => changeTab("login")} />}
             {declined && <p role="status">The invite was set aside: registering starts your own family.</p>}

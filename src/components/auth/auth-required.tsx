@@ -17,7 +17,9 @@ export function AuthRequired({ heading, message, path }: { heading: string; mess
           <span className="mb-1 inline-flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
             <LockIcon aria-hidden="true" className="size-6" />
           </span>
-          <CardTitle as="h2" id="auth-required-title">Authentication Required</CardTitle>
+          <CardTitle as="h2" id="auth-required-title">
+            Authentication Required
+          </CardTitle>
           <CardDescription className="text-base">{message}</CardDescription>
         </CardHeader>
         <div className="flex flex-col gap-3 sm:flex-row">

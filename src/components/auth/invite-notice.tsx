@@ -49,8 +49,7 @@ export function InviteNotice({ invite, onDeclined, onSignIn }: { invite: InviteA
         <Alert variant="destructive" role="alert">
           <p className="font-semibold">{INVALID_INVITE}</p>
           <p className="mt-1 text-foreground">
-            It may have expired or been replaced by a new link. You can register and start your own family, or sign in if you
-            already have an account.
+            It may have expired or been replaced by a new link. You can register and start your own family, or sign in if you already have an account.
           </p>
         </Alert>
         <div className="flex flex-col gap-3 sm:flex-row">
@@ -73,17 +72,14 @@ export function InviteNotice({ invite, onDeclined, onSignIn }: { invite: InviteA
       </p>
       {invite.invitation?.hasAccount ? (
         <div role="status" className="flex flex-col gap-3">
-          <p>
-            There is already a Family Book account for {invite.invitation.email}. Sign in with it instead of registering again.
-          </p>
+          <p>There is already a Family Book account for {invite.invitation.email}. Sign in with it instead of registering again.</p>
           <Button type="button" onClick={onSignIn} className="self-start">
             Sign in
           </Button>
         </div>
       ) : (
         <p className="text-base">
-          Registering below makes you a member of this family: you will see what they share, and they will see what you choose
-          to share.
+          Registering below makes you a member of this family: you will see what they share, and they will see what you choose to share.
         </p>
       )}
       <Button type="button" variant="outline" onClick={decline} disabled={busy} className="self-start">

@@ -12,7 +12,7 @@ import {
   type StrengthEstimate,
 } from "@/lib/passwords/password-rule";
 
-// A live strength hint under a new password (the register form, the password reset form): the same estimate the rule uses
+// A live strength hint under a new password (the register form, the password reset form, Settings' change of password): the same estimate the rule uses
 // (password-rule.ts), in words as well as in bars, announced politely to screen readers when
 // the verdict changes. The dictionaries load once the person starts typing a password.
 
@@ -33,7 +33,11 @@ function verdictFor(password: string, estimate: StrengthEstimate | null): Verdic
   if (password.length < PASSWORD_MIN_LENGTH) return { label: "Too short", tone: "weak", advice: `Use at least ${PASSWORD_MIN_LENGTH} characters.` };
   if (!estimate) return null;
   if (estimate.score < MIN_PASSWORD_SCORE) {
-    return { label: "Too easy to guess", tone: "weak", advice: estimate.warning ?? estimate.suggestions[0] ?? "Add another word or two that others would not guess." };
+    return {
+      label: "Too easy to guess",
+      tone: "weak",
+      advice: estimate.warning ?? estimate.suggestions[0] ?? "Add another word or two that others would not guess.",
+    };
   }
   if (estimate.score === 2) return { label: "Fair", tone: "fair", advice: "Good enough. Another word would make it stronger." };
   if (estimate.score === 3) return { label: "Good", tone: "good", advice: null };
@@ -68,7 +72,10 @@ export function PasswordStrength({ id, password = "", owner }: { id: string; pas
       {verdict && (
         <div className="grid grid-cols-4 gap-1.5" aria-hidden="true">
           {[1, 2, 3, 4].map((bar) => (
-            <span key={bar} className={cn("h-1.5 rounded-full", bar <= BARS[verdict.tone] ? BAR_COLOUR[verdict.tone] : "bg-muted ring-1 ring-border ring-inset")} />
+            <span
+              key={bar}
+              className={cn("h-1.5 rounded-full", bar <= BARS[verdict.tone] ? BAR_COLOUR[verdict.tone] : "bg-muted ring-1 ring-border ring-inset")}
+            />
           ))}
         </div>
       )}

@@ -11,7 +11,7 @@ import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { apiRequest } from "@/lib/api-client";
 import type { PasswordOwner } from "@/lib/passwords/password-rule";
 import { passwordResetFormSchema, type PasswordResetConfirmInput } from "@/lib/schemas/auth";
@@ -69,7 +69,13 @@ export function ResetPasswordForm({ token, owner }: { token: string; owner: Pass
       >
         {(control) => (
           <>
-            <Input {...control} aria-describedby={`${control["aria-describedby"]} reset-password-strength`} type="password" autoComplete="new-password" required {...form.register("password")} />
+            <PasswordInput
+              {...control}
+              aria-describedby={`${control["aria-describedby"]} reset-password-strength`}
+              autoComplete="new-password"
+              required
+              {...form.register("password")}
+            />
             <PasswordStrength id="reset-password-strength" password={password} owner={owner} />
           </>
         )}

@@ -1,16 +1,19 @@
 "use client";
 
 import { CircleHelpIcon, MessageCircleIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
-import { formatRelativeTime } from "@/lib/dates";
+import { cn } from "@/lib/cn";
 import { COMMENT_MAX_LENGTH, commentProblem } from "@/lib/conversations";
+import { formatRelativeTime } from "@/lib/dates";
+import { focusOn, type ItemFocus } from "@/lib/family-book/item-path";
 import { FOLLOW_UP_MAX_LENGTH, followUpProblem } from "@/lib/follow-ups";
+import { fullName } from "@/lib/people";
 import type { CommentDto } from "@/server/conversations/comments";
 import type { AnsweredFollowUp, ConversationSummary } from "@/server/conversations/reactions";
 import { itemPath, ReactionBar } from "./reaction-bar";
@@ -99,10 +102,27 @@ function CommentForm({
   );
 }
 
-function CommentEntry({ comment, onChanged, onRemoved }: { comment: CommentDto; onChanged: (comment: CommentDto) => void; onRemoved: () => void }) {
+function CommentEntry({
+  comment,
+  focused = false,
+  onChanged,
+  onRemoved,
+}: {
+  comment: CommentDto;
+  /** The comment a notification led to: scrolled to, given the focus and marked, in words as well. */
+  focused?: boolean;
+  onChanged: (comment: CommentDto) => void;
+  onRemoved: () => void;
+}) {
   const id = useId();
+  const entry = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    entry.current?.scrollIntoView({ block: "center" });
+    entry.current?.focus({ preventScroll: true });
+  }, [focused]);
   const [mode, setMode] = useState<"read" | "edit" | "confirm">("read");
-  const name = `${comment.author.first_name} ${comment.author.last_name}`.trim();
+  const name = fullName(comment.author);
 
   async function save(text: string) {
     const result = await apiRequest<{ comment: CommentDto }>(`/comments/${comment.id}`, { method: "PATCH", json: { body: text } });
@@ -125,7 +145,14 @@ function CommentEntry({ comment, onChanged, onRemoved }: { comment: CommentDto; 
   }
 
   return (
-    <li className="flex flex-col gap-1 rounded-lg bg-muted/60 p-3">
+    <li
+      ref={entry}
+      id={`comment-${comment.id}`}
+      tabIndex={focused ? -1 : undefined}
+      aria-current={focused ? "true" : undefined}
+      className={cn("flex scroll-mt-24 flex-col gap-1 rounded-lg bg-muted/60 p-3 outline-none", focused && "ring-3 ring-primary")}
+    >
+      {focused && <p className="text-base font-semibold text-primary">The comment you came to see</p>}
       <p className="text-base">
         <span className="font-semibold">{name}</span>{" "}
         <span className="text-muted-foreground">
@@ -222,19 +249,36 @@ function TellUsMore({ item, authorName }: { item: ConversationItem; authorName: 
 }
 
 /** The author's answers to the family's follow-up questions, under the story (docs/product.md §22). */
-function AnsweredFollowUps({ followUps, title }: { followUps: AnsweredFollowUp[]; title: string }) {
+function AnsweredFollowUps({ followUps, title, focusedId }: { followUps: AnsweredFollowUp[]; title: string; focusedId: string | null }) {
+  const focused = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!focusedId) return;
+    focused.current?.scrollIntoView({ block: "center" });
+    focused.current?.focus({ preventScroll: true });
+  }, [focusedId]);
   return (
     <section aria-label={`More about ${title}`} className="flex flex-col gap-3 border-t pt-4">
       <h3 className="text-lg font-semibold">Tell us more</h3>
       <ul className="flex flex-col gap-3">
         {followUps.map((followUp) => (
-          <li key={followUp.id} className="flex flex-col gap-1 rounded-lg border-l-4 border-primary/40 bg-muted/40 p-3">
+          <li
+            key={followUp.id}
+            ref={followUp.id === focusedId ? focused : undefined}
+            id={`follow-up-${followUp.id}`}
+            tabIndex={followUp.id === focusedId ? -1 : undefined}
+            aria-current={followUp.id === focusedId ? "true" : undefined}
+            className={cn(
+              "flex scroll-mt-24 flex-col gap-1 rounded-lg border-l-4 border-primary/40 bg-muted/40 p-3 outline-none",
+              followUp.id === focusedId && "ring-3 ring-primary",
+            )}
+          >
+            {followUp.id === focusedId && <p className="text-base font-semibold text-primary">The question you came to see</p>}
             <p className="text-base">
-              <span className="font-semibold">{`${followUp.asked_by.first_name} ${followUp.asked_by.last_name}`.trim()} asked:</span>{" "}
+              <span className="font-semibold">{fullName(followUp.asked_by)} asked:</span>{" "}
               <span className="break-words whitespace-pre-line">{followUp.question}</span>
             </p>
             <p className="text-lg">
-              <span className="font-semibold">{`${followUp.author.first_name} ${followUp.author.last_name}`.trim()} answered:</span>{" "}
+              <span className="font-semibold">{fullName(followUp.author)} answered:</span>{" "}
               <span className="break-words whitespace-pre-line">{followUp.answer}</span>
             </p>
             <p className="text-base text-muted-foreground">
@@ -252,12 +296,14 @@ function Comments({
   item,
   title,
   askable,
+  focusedComment,
   onCountChange,
 }: {
   item: ConversationItem;
   title: string;
   /** The author's first name when the viewer may ask them to tell more. */
   askable: string | null;
+  focusedComment: string | null;
   onCountChange: (delta: number) => void;
 }) {
   const id = useId();
@@ -324,6 +370,7 @@ function Comments({
             <CommentEntry
               key={comment.id}
               comment={comment}
+              focused={comment.id === focusedComment}
               onChanged={(changed) => setComments((current) => (current ?? []).map((entry) => (entry.id === changed.id ? changed : entry)))}
               onRemoved={() => {
                 setComments((current) => (current ?? []).filter((entry) => entry.id !== comment.id));
@@ -363,12 +410,27 @@ export function Conversation({
   const id = useId();
   const summary = summaries.get(item);
   const [open, setOpen] = useState(false);
+  const [focus, setFocus] = useState<ItemFocus | null>(null);
   const count = summary?.comment_count ?? 0;
   const askable = summary?.can_ask_follow_up && summary.author_first_name ? summary.author_first_name : null;
 
+  // Opened from a notification about one of its comments: the comments unfold at once, on it.
+  // Read after the first paint, which the server rendered without the address's hash.
+  useEffect(() => {
+    const found = focusOn(item, window.location);
+    if (!found) return;
+    const frame = requestAnimationFrame(() => {
+      setFocus(found);
+      if (found.comment) setOpen(true);
+    });
+    return () => cancelAnimationFrame(frame);
+    // The item does not change while it is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <>
-      {summary && summary.follow_ups.length > 0 && <AnsweredFollowUps followUps={summary.follow_ups} title={title} />}
+      {summary && summary.follow_ups.length > 0 && <AnsweredFollowUps followUps={summary.follow_ups} title={title} focusedId={focus?.question ?? null} />}
       <section aria-label={`Reactions and comments: ${title}`} className="flex flex-col gap-3 border-t pt-4">
         <ReactionBar item={item} summary={summary} viewerId={viewerId} onChange={summaries.set} label={`Reactions to ${title}`} />
         <div>
@@ -378,7 +440,15 @@ export function Conversation({
           </Button>
         </div>
         <div id={`${id}-comments`} hidden={!open}>
-          {open && <Comments item={item} title={title} askable={askable} onCountChange={(delta) => summaries.adjustComments(item, delta)} />}
+          {open && (
+            <Comments
+              item={item}
+              title={title}
+              askable={askable}
+              focusedComment={focus?.comment ?? null}
+              onCountChange={(delta) => summaries.adjustComments(item, delta)}
+            />
+          )}
         </div>
       </section>
     </>

@@ -29,9 +29,7 @@ export function ReactionBar({
   label: string;
 }) {
   const [busy, setBusy] = useState<ReactionKind | null>(null);
-  const reactions = REACTION_KINDS.map(
-    (kind) => summary?.reactions.find((reaction) => reaction.kind === kind) ?? { kind, count: 0, people: [], mine: false },
-  );
+  const reactions = REACTION_KINDS.map((kind) => summary?.reactions.find((reaction) => reaction.kind === kind) ?? { kind, count: 0, people: [], mine: false });
 
   async function toggle(kind: ReactionKind, mine: boolean) {
     setBusy(kind);
@@ -68,7 +66,9 @@ export function ReactionBar({
             <span aria-hidden="true" className="text-lg leading-none">
               {REACTIONS[reaction.kind].emoji}
             </span>
-            <span aria-hidden="true">{reaction.count}</span>
+            {/* The word too: an emoji alone means different things to different readers. */}
+            <span aria-hidden="true">{REACTIONS[reaction.kind].label}</span>
+            {reaction.count > 0 && <span aria-hidden="true">{reaction.count}</span>}
           </button>
         ))}
       </div>
@@ -77,8 +77,7 @@ export function ReactionBar({
           {reacted.map((reaction) => (
             <li key={reaction.kind}>
               <span aria-hidden="true">{REACTIONS[reaction.kind].emoji} </span>
-              <span className="sr-only">{REACTIONS[reaction.kind].label}: </span>
-              {listPeople(others(reaction.people), reaction.mine)}
+              {REACTIONS[reaction.kind].label}: {listPeople(others(reaction.people), reaction.mine)}
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 import { Avatar } from "@/components/ui/avatar";
 import { formatLongDate } from "@/lib/dates";
+import { fullName } from "@/lib/people";
 import type { FamilyMemberDto } from "@/server/families/family-member-dto";
-import { MemberActions } from "./member-actions";
+import { AdminAccessSwitch, MemberActions } from "./member-actions";
 
 /**
  * The family-members table of the dashboard (docs/product.md §2); a stacked list on narrow
@@ -9,9 +10,12 @@ import { MemberActions } from "./member-actions";
  */
 export function FamilyMembersTable({ members, viewerId }: { members: FamilyMemberDto[]; viewerId: string }) {
   const viewerIsAdmin = members.some((member) => member.id === viewerId && member.is_admin);
-  const otherAdmins = members.some((member) => member.id !== viewerId && member.is_admin);
-  const actions = (member: FamilyMemberDto) => <MemberActions member={member} isViewer={member.id === viewerId} otherAdmins={otherAdmins} />;
-  const nameOf = (member: FamilyMemberDto) => `${member.first_name} ${member.last_name}${member.id === viewerId ? " (you)" : ""}`;
+  const admins = members.filter((member) => member.is_admin).length;
+  const adminAccess = (member: FamilyMemberDto) => (
+    <AdminAccessSwitch member={member} isViewer={member.id === viewerId} viewerIsAdmin={viewerIsAdmin} lastAdmin={member.is_admin && admins === 1} />
+  );
+  const actions = (member: FamilyMemberDto) => <MemberActions member={member} isViewer={member.id === viewerId} />;
+  const nameOf = (member: FamilyMemberDto) => `${fullName(member)}${member.id === viewerId ? " (you)" : ""}`;
   return (
     <section aria-labelledby="members-title" className="flex flex-col gap-4">
       <h2 id="members-title" className="text-2xl font-semibold">
@@ -19,17 +23,31 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
       </h2>
       {viewerIsAdmin && (
         <p className="text-base text-muted-foreground">
-          As an admin you can make a member admin, or remove them from the family. You can step down as admin once someone else is admin.
+          As an admin you can give a member admin access with its switch, or remove them from the family. You can turn your own admin access off once someone
+          else is admin.
         </p>
       )}
 
       <table className="hidden w-full border-collapse overflow-hidden rounded-xl border bg-card text-left md:table">
         <thead className="bg-muted">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Member</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Joined</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Family role</th>
-            {viewerIsAdmin && <th scope="col" className="px-4 py-3 font-semibold">Actions</th>}
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Member
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Joined
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Family role
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Admin Access
+            </th>
+            {viewerIsAdmin && (
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Actions
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -43,6 +61,7 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
               </th>
               <td className="px-4 py-3">{formatLongDate(member.created_at)}</td>
               <td className="px-4 py-3 capitalize">{member.family_role}</td>
+              <td className="px-4 py-3">{adminAccess(member)}</td>
               {viewerIsAdmin && <td className="px-4 py-3">{actions(member)}</td>}
             </tr>
           ))}
@@ -61,7 +80,11 @@ export function FamilyMembersTable({ members, viewerId }: { members: FamilyMembe
                 </span>
               </div>
             </div>
-            {viewerIsAdmin && (member.id !== viewerId || otherAdmins) && actions(member)}
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="font-medium">Admin Access</span>
+              {adminAccess(member)}
+            </div>
+            {viewerIsAdmin && member.id !== viewerId && actions(member)}
           </li>
         ))}
       </ul>

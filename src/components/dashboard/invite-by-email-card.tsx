@@ -17,10 +17,11 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
-import { showFieldErrors } from "@/lib/form-errors";
 import { formatLongDate } from "@/lib/dates";
+import { showFieldErrors } from "@/lib/form-errors";
 import { INVITATION_NOTE_MAX } from "@/lib/invite-words";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
+import { fullName } from "@/lib/people";
 import type { NewInvitationInput } from "@/lib/schemas/invitations";
 import type { InvitationDto } from "@/server/invitations/invitation-dto";
 
@@ -37,7 +38,10 @@ function InvitationForm({ afterSend, viewerId }: { afterSend: () => void; viewer
   const [formError, setFormError] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState<Kept | null>(null);
   const [restored, setRestored] = useState(false);
-  const form = useForm<NewInvitationInput>({ resolver: lazyZodResolver<NewInvitationInput>(() => import("@/lib/schemas/invitations").then((rules) => rules.newInvitationSchema)), defaultValues: { first_name: "", email: "", note: "" } });
+  const form = useForm<NewInvitationInput>({
+    resolver: lazyZodResolver<NewInvitationInput>(() => import("@/lib/schemas/invitations").then((rules) => rules.newInvitationSchema)),
+    defaultValues: { first_name: "", email: "", note: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   // An invitation kept when the session ended comes back once its sender has signed in again.
@@ -160,7 +164,7 @@ function RevokeButton({ invitation, afterRevoke }: { invitation: InvitationDto; 
 function InvitationRow({ invitation, afterRevoke }: { invitation: InvitationDto; afterRevoke: () => void }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const sender = invitation.invited_by ? `${invitation.invited_by.first_name} ${invitation.invited_by.last_name}`.trim() : "a former member";
+  const sender = invitation.invited_by ? fullName(invitation.invited_by) : "a former member";
 
   async function resend() {
     setBusy(true);
@@ -181,12 +185,8 @@ function InvitationRow({ invitation, afterRevoke }: { invitation: InvitationDto;
           {invitation.first_name} <span className="font-normal break-all">({invitation.email})</span>
         </p>
         <p className="text-muted-foreground">
-          {invitation.status === "expired" ? (
-            <Badge variant="outline">Expired</Badge>
-          ) : (
-            <Badge variant="secondary">Waiting</Badge>
-          )}{" "}
-          Sent by {sender} on {day(invitation.sent_at)}
+          {invitation.status === "expired" ? <Badge variant="outline">Expired</Badge> : <Badge variant="secondary">Waiting</Badge>} Sent by {sender} on{" "}
+          {day(invitation.sent_at)}
           {invitation.status === "pending" ? `, works until ${day(invitation.expires_at)}` : ""}.
         </p>
       </div>

@@ -13,6 +13,7 @@ import { NativeSelect } from "@/components/ui/select";
 import { apiRequest } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/dates";
 import { INVITE_LINK_DAY_CHOICES } from "@/lib/invite-words";
+import { fullName } from "@/lib/people";
 import type { FamilyInviteDto } from "@/server/invites/family-invite-dto";
 
 // The dashboard's invite card (docs/product.md): the link with a copy action for every member;
@@ -142,7 +143,7 @@ function CloseLinkButton({ afterClose }: { afterClose: () => void }) {
 export function InviteLinkCard({ invite }: { invite: FamilyInviteDto }) {
   const replaceRef = useRef<HTMLButtonElement>(null);
   const link = invite.status === "open" ? invite.invite : null;
-  const admins = `${listNames(invite.admins.map((admin) => `${admin.first_name} ${admin.last_name}`.trim()))} (family admin${invite.admins.length > 1 ? "s" : ""})`;
+  const admins = `${listNames(invite.admins.map((admin) => fullName(admin)))} (family admin${invite.admins.length > 1 ? "s" : ""})`;
 
   async function copy() {
     if (!link) return;
@@ -194,9 +195,7 @@ export function InviteLinkCard({ invite }: { invite: FamilyInviteDto }) {
           {invite.status !== "closed" && <CloseLinkButton afterClose={() => replaceRef.current?.focus()} />}
         </div>
       ) : (
-        <p className="text-base text-muted-foreground">
-          {link ? `Only ${admins} can replace or close this link.` : `Ask ${admins} for a new link.`}
-        </p>
+        <p className="text-base text-muted-foreground">{link ? `Only ${admins} can replace or close this link.` : `Ask ${admins} for a new link.`}</p>
       )}
     </Card>
   );

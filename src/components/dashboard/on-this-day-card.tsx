@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { apiRequest } from "@/lib/api-client";
 import { formatLongDate, localToday } from "@/lib/dates";
+import { fullName } from "@/lib/people";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 
 // The dashboard's "On this day" card (docs/product.md): memories from today's date in earlier
@@ -18,7 +19,6 @@ const yearsAgo = (today: string, memoryDate: string) => {
   const years = Number(today.slice(0, 4)) - Number(memoryDate.slice(0, 4));
   return years === 1 ? "1 year ago" : `${years} years ago`;
 };
-const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
 export function OnThisDayCard({ viewerId }: { viewerId: string }) {
   const [state, setState] = useState<State>({ status: "loading" });
@@ -47,7 +47,7 @@ export function OnThisDayCard({ viewerId }: { viewerId: string }) {
       {state.status === "ready" && state.memories.length > 0 && (
         <ul className="flex flex-col gap-2">
           {state.memories.map((memory) => {
-            const cover = [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number)[0];
+            const cover = memory.memory_photos[0];
             const own = memory.user_id === viewerId;
             return (
               <li key={memory.id}>

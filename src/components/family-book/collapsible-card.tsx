@@ -14,10 +14,13 @@ export function CollapsibleCard({
   className,
   headingLevel = 3,
   anchors = [],
+  preview,
 }: {
   header: ReactNode;
   children: ReactNode;
   hint?: ReactNode;
+  /** The start of what the card holds (a story's first lines), shown under it while it is closed. */
+  preview?: string;
   /** A thumbnail's address: the card's first photo, shown beside its header. */
   cover?: string;
   className?: string;
@@ -65,6 +68,7 @@ export function CollapsibleCard({
           <ChevronDownIcon aria-hidden="true" className={cn("mt-1 size-6 shrink-0 transition-transform", open && "rotate-180")} />
         </button>
       </Heading>
+      {!open && preview && <p className="-mt-2 line-clamp-2 px-5 pb-5 text-base break-words">{preview}</p>}
       <div id={`${id}-details`} hidden={!open} className="border-t px-5 pt-4 pb-5">
         {open && children}
       </div>

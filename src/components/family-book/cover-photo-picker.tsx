@@ -3,8 +3,8 @@
 import { CheckIcon, ImageOffIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { formatLongDate } from "@/lib/dates";
 import { cn } from "@/lib/cn";
+import { formatLongDate } from "@/lib/dates";
 
 // The book's cover photo: none, or one of the photos the family shared (GET /api/family-book/photos),
 // as a group of radio buttons, each a thumbnail named by its memory and date. More load on request.

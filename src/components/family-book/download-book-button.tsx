@@ -13,12 +13,7 @@ const preloadDialog = () => void loadDialog();
 
 export function DownloadBookButton({ members, initialMember }: { members: BookMember[]; initialMember?: string }) {
   return (
-    <LazyDialogButton
-      variant="outline"
-      preload={preloadDialog}
-      dialog={DownloadBookDialog}
-      dialogProps={{ members, initialMember }}
-    >
+    <LazyDialogButton variant="outline" preload={preloadDialog} dialog={DownloadBookDialog} dialogProps={{ members, initialMember }}>
       <DownloadIcon aria-hidden="true" />
       Download PDF book
     </LazyDialogButton>

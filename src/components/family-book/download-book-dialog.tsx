@@ -146,6 +146,7 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
   const [chapters, setChapters] = useState<ChapterKind>("year");
   const [cover, setCover] = useState("");
   const [withComments, setWithComments] = useState(false);
+  const [largePrint, setLargePrint] = useState(false);
   const [busy, setBusy] = useState(false);
   const [book, setBook] = useState<BookBuildDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -172,7 +173,11 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
       toast.success("Your Family Book is ready", { description: "The PDF has been downloaded." });
       setOpen(false);
     } else {
-      toast.success("Your Family Book is ready", { description: "It is kept under Your books for a week.", action: { label: "Download", onClick: () => saveBook(ready) }, duration: 60_000 });
+      toast.success("Your Family Book is ready", {
+        description: "It is kept under Your books for a week.",
+        action: { label: "Download", onClick: () => saveBook(ready) },
+        duration: 60_000,
+      });
     }
   }
 
@@ -182,6 +187,7 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
     const choices: Record<string, string> = { size, chapters };
     if (cover) choices.cover = cover;
     if (withComments) choices.comments = "include";
+    if (largePrint) choices.print = "large";
     if (member) choices.member = member;
     if (from) choices.from = from;
     if (to) choices.to = to;
@@ -247,13 +253,34 @@ export function DownloadBookDialog({ members, initialMember, open, onOpenChange:
           </div>
           <CoverPhotoPicker value={cover} onChange={setCover} />
           <div className="flex min-h-11 items-center gap-3">
-            <Checkbox id="book-comments" checked={withComments} onCheckedChange={(checked) => setWithComments(checked === true)} aria-describedby="book-comments-hint" />
+            <Checkbox
+              id="book-comments"
+              checked={withComments}
+              onCheckedChange={(checked) => setWithComments(checked === true)}
+              aria-describedby="book-comments-hint"
+            />
             <div className="flex flex-col">
               <Label htmlFor="book-comments" className="cursor-pointer">
                 Include comments
               </Label>
-              <span id="book-comments-hint" className="text-sm text-muted-foreground">
+              <span id="book-comments-hint" className="text-base text-muted-foreground">
                 Print the family&apos;s comments under each story.
+              </span>
+            </div>
+          </div>
+          <div className="flex min-h-11 items-center gap-3">
+            <Checkbox
+              id="book-large-print"
+              checked={largePrint}
+              onCheckedChange={(checked) => setLargePrint(checked === true)}
+              aria-describedby="book-large-print-hint"
+            />
+            <div className="flex flex-col">
+              <Label htmlFor="book-large-print" className="cursor-pointer">
+                Large print
+              </Label>
+              <span id="book-large-print-hint" className="text-base text-muted-foreground">
+                Stories in 14.5 point type, everything else larger with them: easier to read without glasses.
               </span>
             </div>
           </div>

@@ -22,8 +22,8 @@ export function EmptyFamilyBook() {
             Nothing has been shared yet
           </CardTitle>
           <CardDescription className="text-base text-foreground">
-            Your {PRODUCT_NAME} fills up as your family shares: every memory and every answer someone shares appears here, for the whole
-            family to read, and on a timeline of the years.
+            Your {PRODUCT_NAME} fills up as your family shares: every memory and every answer someone shares appears here, for the whole family to read, and on
+            a timeline of the years.
           </CardDescription>
         </CardHeader>
         <div className="flex flex-col gap-3">
@@ -59,10 +59,7 @@ export function EmptyFamilyBook() {
         <h2 id="empty-book-pdf" className="text-lg font-semibold">
           The PDF book
         </h2>
-        <p>
-          Once something is shared, you can download the {PRODUCT_NAME} as a PDF to print at home or to have bound. There is nothing to put in
-          it yet.
-        </p>
+        <p>Once something is shared, you can download the {PRODUCT_NAME} as a PDF to print at home or to have bound. There is nothing to put in it yet.</p>
       </section>
     </div>
   );

@@ -4,6 +4,7 @@ import { useCallback, useState, type CSSProperties } from "react";
 import { toast } from "sonner";
 import { Conversation, conversationHint } from "@/components/conversations/conversation";
 import { useConversationSummaries, type ConversationSummaries } from "@/components/conversations/use-conversation-summaries";
+import { PhotoThumbnails } from "@/components/memories/photo-thumbnails";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -46,7 +47,7 @@ type ConversationProps = { summaries: ConversationSummaries; viewerId: string };
 const listItem = "-m-1 p-1 [content-visibility:auto] [contain-intrinsic-size:auto_9rem]";
 
 /** The first photo of a memory, shown small on its card. */
-const coverOf = (memory: MemoryDto) => [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number)[0]?.thumbnail_url;
+const coverOf = (memory: MemoryDto) => memory.memory_photos[0]?.thumbnail_url;
 
 const taggedLine = (memory: MemoryDto) =>
   memory.memory_tags.length > 0 ? `With ${memory.memory_tags.map((tag) => authorName(tag.profiles)).join(", ")}` : null;
@@ -75,6 +76,7 @@ function SubmissionAnswers({ submission, summaries, viewerId }: { submission: Sh
           <dt className="font-semibold">{response.questions.question_text}</dt>
           <dd className="flex flex-col gap-3">
             <span className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</span>
+            <PhotoThumbnails title={response.questions.question_text} photos={response.photos} />
             <Conversation item={{ type: "answer", id: response.id }} title={response.questions.question_text} summaries={summaries} viewerId={viewerId} />
           </dd>
         </div>
@@ -84,8 +86,7 @@ function SubmissionAnswers({ submission, summaries, viewerId }: { submission: Sh
   );
 }
 
-const responseCount = (submission: SharedSubmissionDto) =>
-  `${submission.responses.length} ${submission.responses.length === 1 ? "response" : "responses"}`;
+const responseCount = (submission: SharedSubmissionDto) => `${submission.responses.length} ${submission.responses.length === 1 ? "response" : "responses"}`;
 
 /** The shared answers on their way, or a way to ask for them again if they did not arrive. */
 function SubmissionsPending({ loading, onRetry, label }: { loading: boolean; onRetry: () => void; label: string }) {
@@ -159,9 +160,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
 
   async function loadSubmissions(cursor: string | null) {
     setLoading(cursor ? "submissions" : "refresh");
-    const result = await apiRequest<{ submissions: SharedSubmissionDto[]; next_cursor: string | null }>(
-      `/questionnaires/submissions/shared${query(cursor)}`,
-    );
+    const result = await apiRequest<{ submissions: SharedSubmissionDto[]; next_cursor: string | null }>(`/questionnaires/submissions/shared${query(cursor)}`);
     setLoading(null);
     if (!result.ok) {
       toast.error("Error", { description: "Failed to load shared questionnaire responses. Please try again." });
@@ -196,9 +195,15 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
   return (
     <Tabs value={tab} onValueChange={changeTab}>
       <TabsList aria-label="Family Book sections" className="h-auto flex-col sm:flex-row">
-        <TabsTrigger value="memories" className="w-full">Shared Memories</TabsTrigger>
-        <TabsTrigger value="responses" className="w-full">Shared Questionnaire Responses</TabsTrigger>
-        <TabsTrigger value="timeline" className="w-full">Timeline</TabsTrigger>
+        <TabsTrigger value="memories" className="w-full">
+          Shared Memories
+        </TabsTrigger>
+        <TabsTrigger value="responses" className="w-full">
+          Shared Questionnaire Responses
+        </TabsTrigger>
+        <TabsTrigger value="timeline" className="w-full">
+          Timeline
+        </TabsTrigger>
       </TabsList>
 
       <TabsContent value="memories">
@@ -213,6 +218,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                   anchors={[`memory-${memory.id}`]}
                   cover={coverOf(memory)}
                   header={<SharedMemoryHeader memory={memory} />}
+                  preview={memory.content}
                   hint={conversationHint(summaries.get({ type: "memory", id: memory.id }))}
                 >
                   <SharedMemory memory={memory} {...conversation} />
@@ -299,9 +305,17 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                         <span className="text-muted-foreground">by {author}</span>
                       </>
                     }
-                    hint={isMemory ? (conversationHint(summaries.get({ type: "memory", id: entry.memory.id })) ?? "Click to expand...") : responseCount(entry.submission)}
+                    hint={
+                      isMemory
+                        ? (conversationHint(summaries.get({ type: "memory", id: entry.memory.id })) ?? "Click to expand...")
+                        : responseCount(entry.submission)
+                    }
                   >
-                    {isMemory ? <SharedMemory memory={entry.memory} {...conversation} /> : <SubmissionAnswers submission={entry.submission} {...conversation} />}
+                    {isMemory ? (
+                      <SharedMemory memory={entry.memory} {...conversation} />
+                    ) : (
+                      <SubmissionAnswers submission={entry.submission} {...conversation} />
+                    )}
                   </CollapsibleCard>
                 </li>
               );

@@ -17,9 +17,12 @@ export function LoadMore({ onLoad, loading, label }: { onLoad: () => void; loadi
   useEffect(() => {
     const element = sentinel.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current();
-    }, { rootMargin: "400px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: "400px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -32,11 +32,7 @@ export function MemberFilter({ members, selected }: { members: FamilyMemberDto[]
         </li>
         {members.map((member) => (
           <li key={member.id}>
-            <Link
-              href={href(member.id)}
-              aria-current={selected === member.id ? "true" : undefined}
-              className={cn(chip, selected === member.id && chosen)}
-            >
+            <Link href={href(member.id)} aria-current={selected === member.id ? "true" : undefined} className={cn(chip, selected === member.id && chosen)}>
               <Avatar firstName={member.first_name} lastName={member.last_name} imageUrl={null} size="sm" />
               {member.first_name}
               <span className="sr-only"> {member.last_name}</span>

@@ -33,9 +33,7 @@ export function SignedOutNotice({ action, kept, photosToChooseAgain = [] }: { ac
         <p>What you wrote is kept on this device. Once you have signed in you come back to this page with it filled in.</p>
       )}
       {kept !== "none" && photosToChooseAgain.length > 0 && (
-        <p>
-          This device cannot keep the photos you chose, so please choose them again after signing in: {listOf(photosToChooseAgain)}.
-        </p>
+        <p>This device cannot keep the photos you chose, so please choose them again after signing in: {listOf(photosToChooseAgain)}.</p>
       )}
       <Button asChild size="lg" className="self-start">
         <Link href={signInHref(path)}>

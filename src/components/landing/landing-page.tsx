@@ -1,10 +1,14 @@
 import { BookOpenIcon, HelpCircleIcon, HistoryIcon, MessageCircleQuestionIcon, NotebookPenIcon, PrinterIcon } from "lucide-react";
 import Link from "next/link";
+import { signInItem } from "@/components/layout/menu-items";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FAMILY_BOOK_PATH, PRODUCT_NAME } from "@/lib/constants";
 import { LinkPending } from "@/components/ui/link-pending";
+import { FAMILY_BOOK_PATH, PRODUCT_NAME } from "@/lib/constants";
+
+const REGISTER_TAB = "/register?tab=register";
+const SIGN_IN = signInItem("/");
 
 const features = [
   {
@@ -24,8 +28,12 @@ const features = [
   },
 ];
 
-/** The landing page (docs/product.md §1): served at / and at /ask. */
-export function LandingPage() {
+/**
+ * The landing page (docs/product.md §1, §2 "Landing"): served at / and at /ask. Someone not
+ * signed in is offered Sign in beside the main buttons, and "Start Creating Your Family Book"
+ * leads them to register rather than to a page that would turn them away.
+ */
+export function LandingPage({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="flex flex-col gap-16">
       <section aria-labelledby="landing-title" className="flex flex-col items-center gap-6 pt-6 text-center">
@@ -50,12 +58,20 @@ export function LandingPage() {
             </Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
-            <Link href={FAMILY_BOOK_PATH}>
+            <Link href={signedIn ? FAMILY_BOOK_PATH : REGISTER_TAB}>
               Start Creating Your {PRODUCT_NAME}
               <LinkPending />
             </Link>
           </Button>
         </div>
+        {!signedIn && (
+          <p className="text-lg">
+            Already have an account?{" "}
+            <Link href={SIGN_IN.href} className="inline-flex min-h-11 items-center rounded-md px-1 font-semibold text-primary underline underline-offset-4">
+              {SIGN_IN.label}
+            </Link>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="features-title">

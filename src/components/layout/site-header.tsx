@@ -5,11 +5,12 @@ import { BellIcon, MenuIcon, SearchIcon, SettingsIcon, XIcon } from "lucide-reac
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useRef, type KeyboardEvent } from "react";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { LinkPending } from "@/components/ui/link-pending";
 import { PRODUCT_NAME } from "@/lib/constants";
 import { bellLabel } from "@/lib/notifications";
 import { LogoutButton } from "./logout-button";
-import { menuItems, SETTINGS_ITEM, type MenuItem } from "./menu-items";
+import { menuItems, SETTINGS_ITEM, signInItem, type MenuItem } from "./menu-items";
 
 // The header is on every page, so its browser code stays small: the side panel is the browser's
 // own modal <dialog> (the page behind it becomes inert and Escape closes it), and classes are
@@ -64,7 +65,13 @@ const iconLink = "inline-flex size-11 shrink-0 items-center justify-center round
 function SearchLink({ pathname, className }: { pathname: string; className?: string }) {
   const current = isCurrent(pathname, "/search");
   return (
-    <Link href="/search" aria-label="Search" title="Search" aria-current={current ? "page" : undefined} className={clsx(iconLink, current && "bg-accent", className)}>
+    <Link
+      href="/search"
+      aria-label="Search"
+      title="Search"
+      aria-current={current ? "page" : undefined}
+      className={clsx(iconLink, current && "bg-accent", className)}
+    >
       <SearchIcon aria-hidden="true" className="size-6" />
     </Link>
   );
@@ -87,7 +94,10 @@ function NotificationsBell({ pathname, unread, className }: { pathname: string; 
     >
       <BellIcon aria-hidden="true" className="size-6" />
       {unread > 0 && (
-        <span aria-hidden="true" className="absolute -top-1 -right-1 min-w-6 rounded-full bg-primary px-1 text-center text-base leading-6 font-bold text-primary-foreground">
+        <span
+          aria-hidden="true"
+          className="absolute -top-1 -right-1 min-w-6 rounded-full bg-primary px-1 text-center text-base leading-6 font-bold text-primary-foreground"
+        >
           {unread > 99 ? "99+" : unread}
         </span>
       )}
@@ -124,6 +134,7 @@ function HeaderSearch({ className }: { className?: string }) {
 export function SiteHeader({ signedIn, unreadNotifications = 0 }: { signedIn: boolean; unreadNotifications?: number }) {
   const pathname = usePathname() ?? "/";
   const items = menuItems({ signedIn });
+  const signIn = signInItem(pathname);
   const panel = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -140,7 +151,7 @@ export function SiteHeader({ signedIn, unreadNotifications = 0 }: { signedIn: bo
           {PRODUCT_NAME}
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center justify-end gap-x-1 xl:flex">
+        <nav aria-label="Main" className="ml-auto hidden items-center justify-end gap-x-1 xl:flex">
           {items.map((item) => (
             <NavLink key={item.href} item={item} pathname={pathname} />
           ))}
@@ -172,6 +183,14 @@ export function SiteHeader({ signedIn, unreadNotifications = 0 }: { signedIn: bo
         )}
         {signedIn && <NotificationsBell pathname={pathname} unread={unreadNotifications} className="sm:-ml-2 xl:hidden" />}
 
+        {/* One link at every width: after the menu from 1280 px, beside the menu button below. */}
+        {!signedIn && (
+          <Link href={signIn.href} className={clsx(buttonVariants({ size: "sm" }), "ml-auto shrink-0 whitespace-nowrap xl:ml-1")}>
+            {signIn.label}
+            <LinkPending />
+          </Link>
+        )}
+
         <button
           ref={opener}
           type="button"
@@ -200,14 +219,14 @@ export function SiteHeader({ signedIn, unreadNotifications = 0 }: { signedIn: bo
               {items.map((item) => (
                 <NavLink key={item.href} item={item} pathname={pathname} onNavigate={close} stacked />
               ))}
-              {signedIn && <NavLink item={SETTINGS_ITEM} pathname={pathname} onNavigate={close} stacked />}
+              {signedIn ? (
+                <NavLink item={SETTINGS_ITEM} pathname={pathname} onNavigate={close} stacked />
+              ) : (
+                <NavLink item={signIn} pathname={pathname} onNavigate={close} stacked />
+              )}
             </nav>
             {signedIn && <LogoutButton onDone={close} className="mt-2 w-full" />}
-            <button
-              type="button"
-              onClick={close}
-              className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-md hover:bg-accent"
-            >
+            <button type="button" onClick={close} className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-md hover:bg-accent">
               <XIcon aria-hidden="true" className="size-6" />
               <span className="sr-only">Close menu</span>
             </button>

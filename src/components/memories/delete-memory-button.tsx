@@ -38,9 +38,7 @@ export function DeleteMemoryButton({ memoryId, title }: { memoryId: string; titl
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>Delete this memory?</DialogTitle>
-        <DialogDescription>
-          &ldquo;{title}&rdquo; and its photos will be deleted for good. Your family will no longer see it.
-        </DialogDescription>
+        <DialogDescription>&ldquo;{title}&rdquo; and its photos will be deleted for good. Your family will no longer see it.</DialogDescription>
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline" disabled={deleting}>

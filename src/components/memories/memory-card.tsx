@@ -10,15 +10,14 @@ import type { ConversationSummaries } from "@/components/conversations/use-conve
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatLongDate } from "@/lib/dates";
+import { fullName } from "@/lib/people";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 import { preloadPhotoLightbox, usePhotoViewer } from "./lazy-photo-lightbox";
-import { LinkPending } from "@/components/ui/link-pending";
-
-const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
 export function MemoryCard({ memory, summaries, viewerId }: { memory: MemoryDto; summaries: ConversationSummaries; viewerId: string }) {
   const router = useRouter();
@@ -26,7 +25,7 @@ export function MemoryCard({ memory, summaries, viewerId }: { memory: MemoryDto;
   const [expanded, setExpanded] = useState(false);
   const [shared, setShared] = useState(memory.is_shared);
   const [saving, setSaving] = useState(false);
-  const photos = [...memory.memory_photos].sort((a, b) => a.order_number - b.order_number);
+  const photos = memory.memory_photos;
   const photoViewer = usePhotoViewer(memory.title, photos);
   const item = { type: "memory" as const, id: memory.id };
 
@@ -70,22 +69,19 @@ export function MemoryCard({ memory, summaries, viewerId }: { memory: MemoryDto;
             <p className="text-muted-foreground">
               <time dateTime={memory.memory_date}>{formatLongDate(memory.memory_date)}</time>
             </p>
-            {memory.is_shared && conversationHint(summaries.get(item)) && <p className="text-base text-muted-foreground">{conversationHint(summaries.get(item))}</p>}
+            {memory.is_shared && conversationHint(summaries.get(item)) && (
+              <p className="text-base text-muted-foreground">{conversationHint(summaries.get(item))}</p>
+            )}
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+        {/* The same width on every card, whatever the title or the state, so the switches and buttons line up down the list. */}
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-3 sm:shrink-0">
           <div className="flex items-center gap-3">
-            <Switch
-              id={`${id}-shared`}
-              checked={shared}
-              disabled={saving}
-              onCheckedChange={toggleShared}
-              aria-describedby={`${id}-shared-state`}
-            />
+            <Switch id={`${id}-shared`} checked={shared} disabled={saving} onCheckedChange={toggleShared} aria-describedby={`${id}-shared-state`} />
             <Label htmlFor={`${id}-shared`}>
               Share with Family<span className="sr-only">: {memory.title}</span>
             </Label>
-            <span id={`${id}-shared-state`} className="text-base text-muted-foreground">
+            <span id={`${id}-shared-state`} className="inline-block w-[5.5rem] text-base text-muted-foreground">
               {shared ? "(Shared)" : "(Private)"}
             </span>
           </div>
@@ -125,7 +121,12 @@ export function MemoryCard({ memory, summaries, viewerId }: { memory: MemoryDto;
           </div>
         )}
         {photos.length > 0 && (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Photos" onPointerEnter={preloadPhotoLightbox} onFocus={preloadPhotoLightbox}>
+          <ul
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+            aria-label="Photos"
+            onPointerEnter={preloadPhotoLightbox}
+            onFocus={preloadPhotoLightbox}
+          >
             {photos.map((photo, index) => (
               <li key={photo.id}>
                 <button

@@ -43,7 +43,12 @@ class PhotoRefusedError extends Error {
 /** What a memory form keeps when its save meets an ended session (docs/decisions/018-first-visit.md). */
 type MemoryDraft = { values: MemoryFormValues; removedIds: string[]; removedTagIds?: string[]; photoNames: string[]; photos?: File[] };
 
-const newPhoto = (file: File): NewPhoto => ({ key: `${file.name}-${file.size}-${crypto.randomUUID()}`, file, previewUrl: URL.createObjectURL(file), progress: null });
+const newPhoto = (file: File): NewPhoto => ({
+  key: `${file.name}-${file.size}-${crypto.randomUUID()}`,
+  file,
+  previewUrl: URL.createObjectURL(file),
+  progress: null,
+});
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -64,6 +69,8 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   const [removedIds, setRemovedIds] = useState<string[]>([]);
   const [removedTagIds, setRemovedTagIds] = useState<string[]>([]);
   const [added, setAdded] = useState<NewPhoto[]>([]);
+  // A photo being made smaller is not in `added` yet: saving waits for it.
+  const [preparingPhotos, setPreparingPhotos] = useState(false);
   // The picker's "today" is the device's own date, known only in the browser.
   const today = useSyncExternalStore(noSubscription, localToday, () => undefined);
   const previews = useRef(new Set<string>());
@@ -98,7 +105,12 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   async function keepForLater() {
     const values = form.getValues();
     const photoNames = added.map((photo) => photo.file.name);
-    const kept = await keepDraft<MemoryDraft>(draftKey, viewerId, { values, removedIds, removedTagIds, photoNames, photos: added.map((photo) => photo.file) }, { values, removedIds, removedTagIds, photoNames });
+    const kept = await keepDraft<MemoryDraft>(
+      draftKey,
+      viewerId,
+      { values, removedIds, removedTagIds, photoNames, photos: added.map((photo) => photo.file) },
+      { values, removedIds, removedTagIds, photoNames },
+    );
     setSignedOut({ kept, photosToChooseAgain: kept === "all" ? [] : photoNames });
   }
 
@@ -146,6 +158,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   }
 
   const submit = form.handleSubmit(async (values) => {
+    if (preparingPhotos) return;
     setSaving(true);
     setFormError(null);
     setSignedOut(null);
@@ -230,9 +243,17 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
           {(control) => <Input {...control} required maxLength={200} disabled={saving} {...registerShown(form, "title")} />}
         </FormField>
         <FormField id={`${idPrefix}-date`} label="Date of Memory" error={errors.memory_date?.message} required>
-          {(control) => <Input {...control} type="date" required max={today} disabled={saving} className="sm:max-w-xs" {...registerShown(form, "memory_date")} />}
+          {(control) => (
+            <Input {...control} type="date" required max={today} disabled={saving} className="sm:max-w-xs" {...registerShown(form, "memory_date")} />
+          )}
         </FormField>
-        <FormField id={`${idPrefix}-content`} label="Memory" hint="Tell the story: who was there, what happened, how it felt." error={errors.content?.message} required>
+        <FormField
+          id={`${idPrefix}-content`}
+          label="Memory"
+          hint="Tell the story: who was there, what happened, how it felt."
+          error={errors.content?.message}
+          required
+        >
           {(control) => <Textarea {...control} required rows={8} disabled={saving} {...registerShown(form, "content")} />}
         </FormField>
         <PhotoPicker
@@ -242,6 +263,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
           onRemoveExisting={(id) => setRemovedIds((current) => [...current, id])}
           onAdd={addPhotos}
           onRemoveAdded={removeAdded}
+          onBusyChange={setPreparingPhotos}
         />
         <Controller
           control={form.control}
@@ -283,8 +305,16 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
           )}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="submit" size="lg" disabled={saving}>
-            {mode === "add" ? (saving ? "Saving Memory..." : "Save Memory") : saving ? "Saving Changes..." : "Save Changes"}
+          <Button type="submit" size="lg" disabled={saving || preparingPhotos}>
+            {preparingPhotos
+              ? "Preparing photos..."
+              : mode === "add"
+                ? saving
+                  ? "Saving Memory..."
+                  : "Save Memory"
+                : saving
+                  ? "Saving Changes..."
+                  : "Save Changes"}
           </Button>
         </div>
       </form>

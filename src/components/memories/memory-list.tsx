@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
 import { useConversationSummaries } from "@/components/conversations/use-conversation-summaries";
+import { Button } from "@/components/ui/button";
 import { apiRequest } from "@/lib/api-client";
 import type { ConversationSummary } from "@/server/conversations/reactions";
 import type { MemoryDto } from "@/server/memories/memory-dto";

@@ -1,13 +1,14 @@
 "use client";
 
-import { ImageIcon, ImagePlusIcon, XIcon } from "lucide-react";
+import { ImageIcon, ImagePlusIcon, Loader2Icon, XIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
-import { TOO_MANY_PHOTOS, TOO_MANY_PHOTOS_TITLE } from "@/lib/schemas/memories";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { checkPhoto, type PhotoRefusal } from "./check-photo";
+import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { TOO_MANY_PHOTOS, TOO_MANY_PHOTOS_TITLE } from "@/lib/schemas/memories";
+import type { PhotoRefusal } from "./check-photo";
+import { preparePhoto } from "./shrink-photo";
 
 export type ExistingPhoto = { id: string; thumbnail_url: string };
 export type NewPhoto = {
@@ -19,13 +20,17 @@ export type NewPhoto = {
   uploadId?: string;
   /** Why the last try to save it failed: it did not reach storage, or the server refused it. */
   problem?: string;
+  /** What was done to the chosen file to make it fit (shrink-photo.ts), in words. */
+  note?: string | null;
 };
 
 /**
  * Photos of a memory before saving: existing ones (edit) can be removed, new ones added and
- * removed again. At most five in all. Each chosen file is checked at once (check-photo.ts): one
- * that is too large, is not a picture by its bytes, or has too many pixels is not added, and the
- * list under the button names it and says why.
+ * removed again. At most five in all. Each chosen file is checked at once (check-photo.ts); one
+ * over 5 MB, or HEIC, is remade as a JPEG that fits where the browser can (shrink-photo.ts), and
+ * the photo says so. One that is not a picture by its bytes, has too many pixels, or cannot be
+ * remade is not added, and the list under the button names it and says why. While photos are
+ * being prepared the picker tells `onBusyChange`, so the form waits for them before saving.
  */
 export function PhotoPicker({
   existing,
@@ -34,6 +39,8 @@ export function PhotoPicker({
   onRemoveExisting,
   onAdd,
   onRemoveAdded,
+  onBusyChange,
+  tooMany = TOO_MANY_PHOTOS,
 }: {
   existing: ExistingPhoto[];
   added: NewPhoto[];
@@ -41,11 +48,17 @@ export function PhotoPicker({
   onRemoveExisting: (id: string) => void;
   onAdd: (photos: NewPhoto[]) => void;
   onRemoveAdded: (key: string) => void;
+  onBusyChange?: (busy: boolean) => void;
+  /** What choosing past five says: a memory's words by default. */
+  tooMany?: string;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [checking, setChecking] = useState(false);
   const [refusals, setRefusals] = useState<PhotoRefusal[]>([]);
+  // What is being remade now, then what was remade: said in the status line, for screen readers too.
+  const [remaking, setRemaking] = useState<string[]>([]);
+  const [remade, setRemade] = useState<string[]>([]);
   const count = existing.length + added.length;
   const full = count >= MAX_PHOTOS_PER_MEMORY;
 
@@ -54,22 +67,36 @@ export function PhotoPicker({
     if (input.current) input.current.value = "";
     if (chosen.length === 0) return;
     if (count + chosen.length > MAX_PHOTOS_PER_MEMORY) {
-      setRefusals([{ fileName: "", title: TOO_MANY_PHOTOS_TITLE, message: TOO_MANY_PHOTOS }]);
-      toast.error(TOO_MANY_PHOTOS_TITLE, { description: TOO_MANY_PHOTOS });
+      setRefusals([{ fileName: "", title: TOO_MANY_PHOTOS_TITLE, message: tooMany }]);
+      toast.error(TOO_MANY_PHOTOS_TITLE, { description: tooMany });
       return;
     }
     setChecking(true);
-    const checks = await Promise.all(chosen.map(async (file) => ({ file, refusal: await checkPhoto(file) })));
-    setChecking(false);
-    const refused = checks.flatMap((check) => (check.refusal ? [check.refusal] : []));
+    onBusyChange?.(true);
+    setRemade([]);
+    const checks = await Promise.all(chosen.map((file) => preparePhoto(file, (status) => setRemaking((current) => [...current, status])))).finally(() => {
+      setChecking(false);
+      setRemaking([]);
+      onBusyChange?.(false);
+    });
+    const refused = checks.flatMap((check) => ("refusal" in check ? [check.refusal] : []));
     setRefusals(refused);
     // One toast, whatever the number refused: the list under the button has every name and reason.
     if (refused.length === 1) toast.error(refused[0]!.title, { description: refused[0]!.message });
     else if (refused.length > 1) toast.error(`${refused.length} photos were not added`, { description: "The list under Photos says why for each." });
-    const accepted = checks
-      .filter((check) => !check.refusal)
-      .map(({ file }) => ({ key: `${file.name}-${file.size}-${crypto.randomUUID()}`, file, previewUrl: URL.createObjectURL(file), progress: null }));
-    if (accepted.length) onAdd(accepted);
+    const accepted = checks.flatMap((check) => ("photo" in check ? [check.photo] : []));
+    setRemade(accepted.flatMap((photo) => (photo.note ? [photo.note] : [])));
+    if (accepted.length) {
+      onAdd(
+        accepted.map(({ file, note }) => ({
+          key: `${file.name}-${file.size}-${crypto.randomUUID()}`,
+          file,
+          note,
+          previewUrl: URL.createObjectURL(file),
+          progress: null,
+        })),
+      );
+    }
   }
 
   return (
@@ -90,6 +117,7 @@ export function PhotoPicker({
           {added.map((photo) => (
             <li key={photo.key} className="relative min-w-0">
               <NewPhotoPreview photo={photo} />
+              {photo.note && <p className="mt-1 text-base break-words">{photo.note}</p>}
               {photo.problem && <p className="mt-1 text-base font-medium break-words text-destructive">{photo.problem}</p>}
               {photo.progress !== null && (
                 <progress
@@ -113,6 +141,12 @@ export function PhotoPicker({
           multiple
           className="peer sr-only"
           disabled={disabled || full}
+          // Not disabled while photos are being prepared, which would throw the focus off it: it
+          // says it is not available, and opens nothing until they are ready.
+          aria-disabled={checking || undefined}
+          onClick={(event) => {
+            if (checking) event.preventDefault();
+          }}
           onChange={(event) => choose(event.currentTarget.files)}
           aria-describedby={`${id}-hint`}
         />
@@ -121,12 +155,23 @@ export function PhotoPicker({
           className={cn(
             buttonVariants({ variant: "outline" }),
             "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
-            (disabled || full) && "pointer-events-none opacity-60",
+            (disabled || full || checking) && "pointer-events-none opacity-60",
           )}
         >
           <ImagePlusIcon aria-hidden="true" />
           {checking ? "Checking photos..." : "Add photos"}
         </label>
+      </div>
+      <div role="status">
+        {remaking.length > 0 ? (
+          <p className="flex items-center gap-2 text-base font-medium">
+            <Loader2Icon aria-hidden="true" className="size-5 shrink-0 animate-spin motion-reduce:animate-none" />
+            {remaking.join(" ")}
+          </p>
+        ) : (
+          // Each remade photo says so beside it; this says it once more for screen readers.
+          <p className="sr-only">{remade.join(" ")}</p>
+        )}
       </div>
       {refusals.length > 0 && (
         <div id={`${id}-refused`} className="flex flex-col gap-1 rounded-lg border border-destructive/60 p-4">
@@ -153,7 +198,11 @@ function NewPhotoPreview({ photo }: { photo: NewPhoto }) {
   const frame = cn("aspect-[4/3] w-full overflow-hidden rounded-lg border", photo.problem && "border-2 border-destructive");
   if (!drawable) {
     return (
-      <div role="img" aria-label={`New photo ${photo.file.name}`} className={cn(frame, "flex flex-col items-center justify-center gap-1 bg-muted p-2 text-center")}>
+      <div
+        role="img"
+        aria-label={`New photo ${photo.file.name}`}
+        className={cn(frame, "flex flex-col items-center justify-center gap-1 bg-muted p-2 text-center")}
+      >
         <ImageIcon aria-hidden="true" className="size-6" />
         <span className="line-clamp-2 break-all">{photo.file.name}</span>
       </div>

@@ -19,7 +19,8 @@ const NOT_SAVED_YET = "Your memory has not been saved yet, and everything you en
 /** The storage could not be reached, or the browser blocked the request (a bucket without CORS). */
 export const storageUnreachable = (fileName: string) => `Could not upload ${fileName}: the photo storage could not be reached. ${NOT_SAVED_YET}`;
 /** The storage answered, but not with a success. */
-export const storageRefused = (fileName: string, status: number) => `Could not upload ${fileName}: the photo storage refused it (error ${status}). ${NOT_SAVED_YET}`;
+export const storageRefused = (fileName: string, status: number) =>
+  `Could not upload ${fileName}: the photo storage refused it (error ${status}). ${NOT_SAVED_YET}`;
 
 /** A photo that did not reach storage; the message names the file and says what to do. */
 export class PhotoUploadError extends Error {

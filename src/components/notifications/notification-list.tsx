@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { CircleHelpIcon, MessageCircleIcon, UserPlusIcon } from "lucide-react";
+import { CircleHelpIcon, MailIcon, MessageCircleIcon, UserPlusIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -14,7 +14,8 @@ import type { NotificationDto } from "@/server/notifications/list-notifications"
 
 type Page = { notifications: NotificationDto[]; next_cursor: string | null; unread_count: number };
 
-const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(iso));
+const when = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(iso));
 
 /** The reaction's emoji, as the reaction buttons show it; an icon for the other kinds. Beside the words, never instead. */
 function KindIcon({ entry }: { entry: NotificationDto }) {
@@ -25,7 +26,14 @@ function KindIcon({ entry }: { entry: NotificationDto }) {
       </span>
     );
   }
-  const Icon = entry.kind === "member_joined" ? UserPlusIcon : entry.kind === "follow_up" ? CircleHelpIcon : MessageCircleIcon;
+  const Icon =
+    entry.kind === "member_joined"
+      ? UserPlusIcon
+      : entry.kind === "follow_up" || entry.kind === "follow_up_answered"
+        ? CircleHelpIcon
+        : entry.kind === "weekly_answer"
+          ? MailIcon
+          : MessageCircleIcon;
   return <Icon aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-primary" />;
 }
 
@@ -86,9 +94,7 @@ export function NotificationList({ initial }: { initial: Page }) {
         </p>
       )}
       {entries.length === 0 ? (
-        <p className="rounded-xl border bg-card p-6">
-          No notifications yet. When your family comments on or reacts to what you share, you will see it here.
-        </p>
+        <p className="rounded-xl border bg-card p-6">No notifications yet. When your family comments on or reacts to what you share, you will see it here.</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {entries.map((entry) => (
@@ -118,7 +124,12 @@ export function NotificationList({ initial }: { initial: Page }) {
         </ul>
       )}
       {cursor && (
-        <button type="button" onClick={() => void loadMore()} disabled={busy} className="inline-flex min-h-11 items-center self-center rounded-md border border-input bg-card px-4 font-medium hover:bg-accent">
+        <button
+          type="button"
+          onClick={() => void loadMore()}
+          disabled={busy}
+          className="inline-flex min-h-11 items-center self-center rounded-md border border-input bg-card px-4 font-medium hover:bg-accent"
+        >
           Load more notifications
         </button>
       )}

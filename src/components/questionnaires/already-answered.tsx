@@ -3,7 +3,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ALREADY_ANSWERED } from "@/lib/schemas/questionnaires";
 
-
 /** Shown instead of the form when a questionnaire takes one set of answers and this person gave it. */
 export function AlreadyAnswered({ message = ALREADY_ANSWERED }: { message?: string }) {
   return (

@@ -15,9 +15,9 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { answerFormSchema, type AnswerFormValues } from "@/lib/schemas/questionnaires";
+import { AlreadyAnswered } from "./already-answered";
 import { ANSWER_PLACEHOLDER, SAVE_FAILED, SHARE_PROMPT, SHARING_FAILED, sharingToasts } from "./messages";
 import { RequiredMark } from "./required-mark";
-import { AlreadyAnswered } from "./already-answered";
 
 export type AnswerFormQuestion = {
   id: string;
@@ -74,14 +74,14 @@ function SharePrompt({ submissionId, onDone }: { submissionId: string; onDone: (
   );
 }
 
-/** Answers kept when a save met an ended session, or the one written on Ask a Question. */
-type AnswerDraft = AnswerFormValues & { from?: "ask"; questionText?: string };
+/** Answers kept when a save met an ended session. */
+type AnswerDraft = AnswerFormValues;
 
 /** One field per question; each shows its own message under it (docs/product.md §5). */
 export function AnswerForm({ questions, viewerId, draftKey }: { questions: AnswerFormQuestion[]; viewerId: string; draftKey: string }) {
   const router = useRouter();
   const [signedOut, setSignedOut] = useState<Kept | null>(null);
-  const [restored, setRestored] = useState<{ from: "signed-out" } | { from: "ask"; questionText: string } | null>(null);
+  const [restored, setRestored] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const schema = useMemo(() => answerFormSchema(questions), [questions]);
@@ -93,34 +93,18 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
   const { errors, isSubmitting } = form.formState;
 
   // Answers kept when the session ended come back once their author has signed in again.
-  // An answer written on Ask a Question arrives the same way, to be saved with the others.
-  const { reset, setFocus } = form;
-  const [focusAfterRestore, setFocusAfterRestore] = useState<number | null>(null);
+  const { reset } = form;
   useEffect(() => {
     let cancelled = false;
     void takeDraft<AnswerDraft>(draftKey, viewerId).then((draft) => {
       if (!draft || cancelled) return;
-      const answers = questions.map((_, index) => draft.values.answers[index] ?? "");
-      reset({ answers }, { keepDefaultValues: true });
-      if (draft.values.from === "ask") {
-        setRestored({ from: "ask", questionText: draft.values.questionText ?? "" });
-        const next = questions.findIndex((_, index) => answers[index]!.trim() === "");
-        if (next >= 0) setFocusAfterRestore(next);
-      } else {
-        setRestored({ from: "signed-out" });
-      }
+      reset({ answers: questions.map((_, index) => draft.values.answers[index] ?? "") }, { keepDefaultValues: true });
+      setRestored(true);
     });
     return () => {
       cancelled = true;
     };
   }, [draftKey, viewerId, reset, questions]);
-
-  // The first question still to answer takes the focus once the carried answer is in place.
-  useEffect(() => {
-    if (focusAfterRestore === null) return;
-    const timer = window.setTimeout(() => setFocus(`answers.${focusAfterRestore}`), 0);
-    return () => window.clearTimeout(timer);
-  }, [focusAfterRestore, setFocus]);
 
   const submit = form.handleSubmit(async (values) => {
     setSignedOut(null);
@@ -163,16 +147,13 @@ export function AnswerForm({ questions, viewerId, draftKey }: { questions: Answe
   return (
     <form {...handledByScripts} onSubmit={submit} noValidate aria-label="Answers" className="flex flex-col gap-6">
       {signedOut && <SignedOutNotice action="save your answers" kept={signedOut} />}
-      {restored?.from === "signed-out" && !signedOut && <DraftRestoredNotice save="Submit" />}
-      {restored?.from === "ask" && !signedOut && (
-        <div role="status" className="flex flex-col gap-2 rounded-lg border-2 border-primary/50 bg-primary/5 p-4">
-          <p className="text-lg font-semibold">Your answer to “{restored.questionText}” is filled in below.</p>
-          <p>Answer any other questions you like (those marked with an asterisk are needed), then press Submit to save them all.</p>
-        </div>
-      )}
+      {restored && !signedOut && <DraftRestoredNotice save="Submit" />}
       {questions.some((question) => question.is_required) && (
         <p className="text-muted-foreground">
-          Questions marked <span aria-hidden="true" className="font-bold text-destructive">*</span>
+          Questions marked{" "}
+          <span aria-hidden="true" className="font-bold text-destructive">
+            *
+          </span>
           <span className="sr-only">with an asterisk</span> are required.
         </p>
       )}

@@ -1,8 +1,9 @@
 "use client";
 
-import { CheckIcon, ChevronDownIcon, LockIcon, Share2Icon } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { CheckIcon, ChevronDownIcon, ImagePlusIcon, LockIcon, Share2Icon } from "lucide-react";
+import { useId, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
+import { PhotoThumbnails } from "@/components/memories/photo-thumbnails";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
@@ -10,6 +11,7 @@ import { cn } from "@/lib/cn";
 import { formatLongDate, formatShortDate, formatTime } from "@/lib/dates";
 import type { CompletedQuestionnaire } from "@/server/questionnaires/list-completed-questionnaires";
 import type { ResponseDto, SubmissionDto } from "@/server/questionnaires/questionnaire-dto";
+import { AnswerPhotosEditor } from "./answer-photos-editor";
 import { SHARING_ALL_FAILED, SHARING_FAILED, sharingState, sharingToasts, type SharingState } from "./messages";
 
 type Busy = "sharing" | "unsharing" | null;
@@ -40,19 +42,71 @@ function ShareButton({ shared, busy, onClick, what }: { shared: boolean; busy: B
 function SharingLine({ state, className }: { state: SharingState; className?: string }) {
   return (
     <p className={cn("flex items-start gap-2", className)}>
-      {state.kind === "private" ? <LockIcon aria-hidden="true" className="mt-1 size-5 shrink-0" /> : <Share2Icon aria-hidden="true" className="mt-1 size-5 shrink-0" />}
+      {state.kind === "private" ? (
+        <LockIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
+      ) : (
+        <Share2Icon aria-hidden="true" className="mt-1 size-5 shrink-0" />
+      )}
       <span>{state.text}</span>
     </p>
+  );
+}
+
+/**
+ * An answer's photos: shown small, each opening the viewer, and "Add or remove photos" opens the
+ * picker in place (docs/product.md §5).
+ */
+function ResponsePhotos({
+  questionText,
+  response,
+  onChange,
+}: {
+  questionText: string;
+  response: ResponseDto;
+  onChange: (photos: ResponseDto["photos"]) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const editorId = useId();
+  const base = `/questionnaires/responses/${response.id}/photos`;
+  return (
+    <div className="flex flex-col gap-3">
+      {!editing && <PhotoThumbnails title={questionText} photos={response.photos} />}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        aria-expanded={editing}
+        aria-controls={editorId}
+        onClick={() => setEditing(!editing)}
+      >
+        <ImagePlusIcon aria-hidden="true" />
+        {editing ? "Done with photos" : response.photos.length > 0 ? "Add or remove photos" : "Add photos"}
+        <span className="sr-only"> for the answer: {questionText}</span>
+      </Button>
+      <div id={editorId} hidden={!editing}>
+        {editing && (
+          <AnswerPhotosEditor
+            photos={response.photos}
+            add={(form) => apiRequest(base, { formData: form })}
+            remove={(photoId) => apiRequest(`${base}/${photoId}`, { method: "DELETE" })}
+            onChange={onChange}
+          />
+        )}
+      </div>
+    </div>
   );
 }
 
 function ResponseRow({
   questionText,
   response,
+  submissionShared,
   onChange,
 }: {
   questionText: string;
   response: ResponseDto | undefined;
+  submissionShared: boolean;
   onChange: (response: ResponseDto, submissionShared: boolean) => void;
 }) {
   const [busy, setBusy] = useState<Busy>(null);
@@ -76,16 +130,21 @@ function ResponseRow({
   }
 
   return (
-    <li className="flex flex-col gap-3 border-t py-4 first:border-t-0 sm:flex-row sm:items-start sm:justify-between">
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-semibold">{questionText}</p>
-        {response ? (
-          <p className="whitespace-pre-wrap break-words">{response.answer_text}</p>
-        ) : (
-          <p className="italic text-muted-foreground">No answer provided</p>
-        )}
+    <li className="flex flex-col gap-3 border-t py-4 first:border-t-0">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="font-semibold">{questionText}</p>
+          {response ? (
+            <p className="whitespace-pre-wrap break-words">{response.answer_text}</p>
+          ) : (
+            <p className="italic text-muted-foreground">No answer provided</p>
+          )}
+        </div>
+        {response && <ShareButton shared={response.is_shared} busy={busy} onClick={toggle} what={`answer: ${questionText}`} />}
       </div>
-      {response && <ShareButton shared={response.is_shared} busy={busy} onClick={toggle} what={`answer: ${questionText}`} />}
+      {response && (
+        <ResponsePhotos questionText={questionText} response={response} onChange={(photos) => onChange({ ...response, photos }, submissionShared)} />
+      )}
     </li>
   );
 }
@@ -131,6 +190,7 @@ function SubmissionView({
             key={question.id}
             questionText={question.question_text}
             response={byQuestion.get(question.id)}
+            submissionShared={submission.is_shared}
             onChange={(response, submissionShared) =>
               onChange({
                 ...submission,
@@ -153,7 +213,11 @@ function SubmissionView({
 function SubmissionTabs({ entry, onChange }: { entry: CompletedQuestionnaire; onChange: (submission: SubmissionDto) => void }) {
   const { questionnaire, submissions } = entry;
   // Times are the reader's own, known only in the browser: the server's page shows the date alone.
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <Tabs defaultValue={submissions[0]!.id}>
       <TabsList aria-label={`Submissions of ${questionnaire.title}`} className="grid h-auto grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">

@@ -20,11 +20,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
-import {
-  createQuestionnaireSchema,
-  type CreateQuestionnaireInput,
-  type CreateQuestionnaireValues,
-} from "@/lib/schemas/questionnaires";
+import { createQuestionnaireSchema, type CreateQuestionnaireInput, type CreateQuestionnaireValues } from "@/lib/schemas/questionnaires";
 import { RequiredMark } from "./required-mark";
 
 type Member = { id: string; first_name: string; last_name: string };
@@ -131,7 +127,17 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
       {signedOut && <SignedOutNotice action="create your questionnaire" kept={signedOut} />}
       {restored && !signedOut && <DraftRestoredNotice save="Create Questionnaire" />}
       <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-        <FormField id="questionnaire-title" label={<>Title<RequiredMark /></>} error={errors.title?.message} required>
+        <FormField
+          id="questionnaire-title"
+          label={
+            <>
+              Title
+              <RequiredMark />
+            </>
+          }
+          error={errors.title?.message}
+          required
+        >
           {(control) => <Input {...control} {...form.register("title")} />}
         </FormField>
         <FormField id="questionnaire-description" label="Description (optional)" error={errors.description?.message}>
@@ -169,7 +175,9 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
           <fieldset className="flex flex-col gap-3" aria-describedby={errors.targetUserIds ? "targets-error" : undefined}>
             <legend className="mb-2 text-base font-medium">Family members who should answer</legend>
             {members.state === "loading" || members.state === "idle" ? (
-              <p role="status" className="text-muted-foreground">Loading family members...</p>
+              <p role="status" className="text-muted-foreground">
+                Loading family members...
+              </p>
             ) : members.state === "failed" ? (
               <Alert variant="destructive" role="alert">
                 {MEMBERS_FAILED}
@@ -241,7 +249,17 @@ export function CreateQuestionnaireForm({ viewerId }: { viewerId: string }) {
                       </Button>
                     )}
                   </div>
-                  <FormField id={`${prefix}-text`} label={<>Question text<RequiredMark /></>} error={questionErrors?.question_text?.message} required>
+                  <FormField
+                    id={`${prefix}-text`}
+                    label={
+                      <>
+                        Question text
+                        <RequiredMark />
+                      </>
+                    }
+                    error={questionErrors?.question_text?.message}
+                    required
+                  >
                     {(control) => <Input {...control} {...form.register(`questions.${index}.question_text`)} />}
                   </FormField>
                   <FormField id={`${prefix}-description`} label="Description or hint (optional)" error={questionErrors?.description?.message}>

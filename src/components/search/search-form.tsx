@@ -71,7 +71,15 @@ export function SearchForm({ values, members, error }: { values: SearchFormValue
           <label htmlFor="search-year" className="text-base font-medium">
             Year
           </label>
-          <Input id="search-year" name="year" inputMode="numeric" pattern="[0-9]{4}" placeholder="Any year" defaultValue={values.year ?? ""} autoComplete="off" />
+          <Input
+            id="search-year"
+            name="year"
+            inputMode="numeric"
+            pattern="[0-9]{4}"
+            placeholder="Any year"
+            defaultValue={values.year ?? ""}
+            autoComplete="off"
+          />
         </div>
       </fieldset>
     </form>

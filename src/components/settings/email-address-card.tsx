@@ -10,9 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { apiRequest } from "@/lib/api-client";
-import { showFieldErrors } from "@/lib/form-errors";
 import { GOOGLE_ACCOUNT_EMAIL } from "@/lib/email-preferences";
+import { showFieldErrors } from "@/lib/form-errors";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import type { ChangeEmailInput } from "@/lib/schemas/email-address";
 
@@ -22,7 +23,10 @@ import type { ChangeEmailInput } from "@/lib/schemas/email-address";
 export function EmailAddressCard({ email, confirmed, signsInWithGoogle }: { email: string; confirmed: boolean; signsInWithGoogle: boolean }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ChangeEmailInput>({ resolver: lazyZodResolver<ChangeEmailInput>(() => import("@/lib/schemas/email-address").then((rules) => rules.changeEmailSchema)), defaultValues: { email: "", password: "" } });
+  const form = useForm<ChangeEmailInput>({
+    resolver: lazyZodResolver<ChangeEmailInput>(() => import("@/lib/schemas/email-address").then((rules) => rules.changeEmailSchema)),
+    defaultValues: { email: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -54,11 +58,17 @@ export function EmailAddressCard({ email, confirmed, signsInWithGoogle }: { emai
               {formError}
             </Alert>
           )}
-          <FormField id="new-email" label="New email address" hint="We send a link to it; until you open it, the address is not confirmed." error={errors.email?.message} required>
+          <FormField
+            id="new-email"
+            label="New email address"
+            hint="We send a link to it; until you open it, the address is not confirmed."
+            error={errors.email?.message}
+            required
+          >
             {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
           </FormField>
           <FormField id="current-password" label="Your password" error={errors.password?.message} required>
-            {(control) => <Input {...control} type="password" autoComplete="current-password" required {...form.register("password")} />}
+            {(control) => <PasswordInput {...control} autoComplete="current-password" required {...form.register("password")} />}
           </FormField>
           <Button type="submit" disabled={isSubmitting} className="self-start">
             {isSubmitting ? "Changing..." : "Change email address"}

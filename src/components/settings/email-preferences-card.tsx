@@ -35,8 +35,8 @@ export function EmailPreferencesCard({ initial }: { initial: EmailPreferences })
       <CardHeader>
         <CardTitle as="h2">Emails</CardTitle>
         <CardDescription className="text-base">
-          Choose which emails Family Book sends you. Emails about your account, such as a link to choose a new password, and invitations from
-          your relatives are always sent.
+          Choose which emails Family Book sends you. Emails about your account, such as a link to choose a new password, and invitations from your relatives are
+          always sent.
         </CardDescription>
       </CardHeader>
       <ul className="flex flex-col divide-y">

@@ -31,7 +31,9 @@ export function NotificationPreferencesCard({ initial }: { initial: Preferences 
       return;
     }
     setPreferences(result.data.preferences);
-    toast.success("Notification settings saved", { description: `${notificationKindTexts[kind].label}, ${channelName[channel].toLowerCase()}: ${on ? "on" : "off"}.` });
+    toast.success("Notification settings saved", {
+      description: `${notificationKindTexts[kind].label}, ${channelName[channel].toLowerCase()}: ${on ? "on" : "off"}.`,
+    });
   }
 
   return (

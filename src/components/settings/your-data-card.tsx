@@ -2,32 +2,36 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { handledByScripts } from "@/components/forms/handled-by-scripts";
+import { DeletePreparedFileButton } from "@/components/prepared-files/delete-prepared-file-button";
+import { KeptFilesAllowance } from "@/components/prepared-files/kept-files-allowance";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { apiRequest, NETWORK_ERROR } from "@/lib/api-client";
+import { formatFileSize } from "@/lib/file-size";
+import type { DataExportDto } from "@/lib/schemas/exports";
+import type { PreparedFilesStorageDto } from "@/lib/schemas/prepared-files";
 
 // "Your data" (docs/product.md §20): export one's own data, or the family's book (admins); follow
-// the exports a job prepares; import an export back. Small exports download at once.
+// the exports a job prepares, and delete them; see what one keeps of books and exports; import an
+// export back. Small exports download at once.
 
-export type PreparedExport = {
-  id: string;
-  scope: "account" | "family";
-  status: "queued" | "running" | "ready" | "failed";
-  photos_done: number;
-  photo_total: number;
-  byte_size: number | null;
-  created_at: string;
-  expires_at: string;
+type PreparedExport = DataExportDto;
+
+type Imported = {
+  memories: number;
+  photos: number;
+  questionnaires: number;
+  submissions: number;
+  tags_linked: number;
+  tags_dropped: number;
+  answers_dropped: number;
 };
-
-type Imported = { memories: number; photos: number; questionnaires: number; submissions: number; tags_linked: number; tags_dropped: number; answers_dropped: number };
 
 const POLL_MS = 3000;
 const SCOPE_LABEL = { account: "My data", family: "The family's book" } as const;
 
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function importSummary(imported: Imported) {
@@ -45,7 +49,7 @@ function ExportStatus({ item }: { item: PreparedExport }) {
   if (item.status === "ready") {
     return (
       <p>
-        Ready{item.byte_size !== null && ` (${megabytes(item.byte_size)})`}, until {day(item.expires_at)}.
+        Ready{item.byte_size !== null && ` (${formatFileSize(item.byte_size)})`}, until {day(item.expires_at)}.
       </p>
     );
   }
@@ -59,8 +63,17 @@ function ExportStatus({ item }: { item: PreparedExport }) {
   );
 }
 
-export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin: boolean; initialExports: PreparedExport[] }) {
+export function YourDataCard({
+  isFamilyAdmin,
+  initialExports,
+  initialStorage,
+}: {
+  isFamilyAdmin: boolean;
+  initialExports: PreparedExport[];
+  initialStorage: PreparedFilesStorageDto;
+}) {
   const [exports, setExports] = useState(initialExports);
+  const [storage, setStorage] = useState(initialStorage);
   const [busy, setBusy] = useState<"account" | "family" | "import" | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -69,8 +82,10 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
   const pending = exports.some((item) => item.status === "queued" || item.status === "running");
 
   const refresh = useCallback(async () => {
-    const result = await apiRequest<{ exports: PreparedExport[] }>("/exports");
-    if (result.ok) setExports(result.data.exports);
+    const result = await apiRequest<{ exports: PreparedExport[]; storage: PreparedFilesStorageDto }>("/exports");
+    if (!result.ok) return;
+    setExports(result.data.exports);
+    setStorage(result.data.storage);
   }, []);
 
   useEffect(() => {
@@ -91,7 +106,11 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
       window.location.assign(result.data.download);
       return;
     }
-    setMessage("This export is large, so it is being prepared. We will email you when it is ready; you can also follow it here.");
+    setMessage(
+      result.data.export?.status === "ready"
+        ? "This export was prepared a few minutes ago: download it below."
+        : "This export is large, so it is being prepared. We will email you when it is ready; you can also follow it here.",
+    );
     await refresh();
   }
 
@@ -148,6 +167,7 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
         <h3 id="prepared-exports" className="text-lg font-semibold">
           Prepared exports
         </h3>
+        <KeptFilesAllowance storage={storage} />
         {exports.length === 0 ? (
           <p className="text-muted-foreground">None yet. Large exports are prepared here, and kept for 7 days.</p>
         ) : (
@@ -158,11 +178,24 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
                   {SCOPE_LABEL[item.scope]}, asked for on {day(item.created_at)}
                 </p>
                 <ExportStatus item={item} />
-                {item.status === "ready" && (
-                  <Button asChild variant="outline" className="self-start">
-                    <a href={`/api/exports/${item.id}/file`}>Download {SCOPE_LABEL[item.scope].toLowerCase()}</a>
-                  </Button>
-                )}
+                <div className="flex flex-wrap gap-3">
+                  {item.status === "ready" && item.download_url && (
+                    <Button asChild variant="outline" size="lg">
+                      <a href={item.download_url}>Download {SCOPE_LABEL[item.scope].toLowerCase()}</a>
+                    </Button>
+                  )}
+                  <DeletePreparedFileButton
+                    path={`/exports/${item.id}`}
+                    name={`the export of ${day(item.created_at)}`}
+                    question="Delete this export?"
+                    explanation={
+                      item.status === "queued" || item.status === "running"
+                        ? "It is removed, and nothing of it is kept. You can ask for another whenever you like."
+                        : "Its ZIP file is deleted for good. You can ask for a new export whenever you like."
+                    }
+                    onDeleted={refresh}
+                  />
+                </div>
               </li>
             ))}
           </ul>
@@ -186,7 +219,8 @@ export function YourDataCard({ isFamilyAdmin, initialExports }: { isFamilyAdmin:
           className="min-h-11 rounded-md border border-input bg-card p-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
         <p id={`${fileId}-hint`} className="text-muted-foreground">
-          A ZIP made by Export my data. Its memories, photos, answers and questionnaires are added to your account. People you tagged are tagged again if they are in your family here.
+          A ZIP made by Export my data. Its memories, photos, answers and questionnaires are added to your account. People you tagged are tagged again if they
+          are in your family here.
         </p>
         <Button type="submit" variant="outline" disabled={busy !== null} className="self-start">
           {busy === "import" ? "Importing..." : "Import"}

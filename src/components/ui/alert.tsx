@@ -5,11 +5,7 @@ export function Alert({ className, variant = "default", ...props }: ComponentPro
   return (
     <div
       data-slot="alert"
-      className={cn(
-        "rounded-lg border p-4",
-        variant === "destructive" ? "border-destructive/50 bg-destructive/5 text-destructive" : "bg-card",
-        className,
-      )}
+      className={cn("rounded-lg border p-4", variant === "destructive" ? "border-destructive/50 bg-destructive/5 text-destructive" : "bg-card", className)}
       {...props}
     />
   );

@@ -20,7 +20,11 @@ export function Avatar({
   size?: keyof typeof sizes;
   className?: string;
 }) {
-  const classes = cn("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground", sizes[size], className);
+  const classes = cn(
+    "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground",
+    sizes[size],
+    className,
+  );
   if (imageUrl) {
     // eslint-disable-next-line @next/next/no-img-element -- signed URLs are short-lived; the image optimiser would cache them
     return <img src={imageUrl} alt="" className={cn(classes, "object-cover")} />;

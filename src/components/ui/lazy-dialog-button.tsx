@@ -1,6 +1,6 @@
 "use client";
 
-import { type ComponentType, useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState, type ComponentType } from "react";
 import { Button, type ButtonProps } from "./button";
 
 /** What a dialog opened by a LazyDialogButton is given besides its own props. */

@@ -16,12 +16,13 @@ export function Toaster(props: ToasterProps) {
       mobileOffset={{ bottom: 12, left: 12, right: 12 }}
       toastOptions={{
         classNames: {
-          toast: "!bg-card !text-card-foreground !border-border !shadow-lg",
+          // Room on the right for the close button, so it never covers the words.
+          toast: "!bg-card !text-card-foreground !border-border !shadow-lg !pr-14",
           title: "!text-base !font-semibold",
           description: "!text-base !text-muted-foreground",
           error: "!border-destructive/60",
-          // Larger than the library's own, for fingers.
-          closeButton: "!bg-card !text-card-foreground !border-border !size-7 [&>svg]:!size-4",
+          // A 44 px target for fingers, inside the toast's top right corner rather than astride its edge.
+          closeButton: "!bg-card !text-card-foreground !border-border !size-11 !rounded-md !left-auto !right-1.5 !top-1.5 !transform-none [&>svg]:!size-5",
         },
       }}
       {...props}

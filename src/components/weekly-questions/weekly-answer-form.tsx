@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
@@ -10,6 +9,8 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { answerProblem, MAX_ANSWER_LENGTH } from "@/lib/schemas/questionnaires";
+import { WeeklyAnswerPhotos } from "./weekly-answer-photos";
+import { WeeklyAnswerSharing } from "./weekly-answer-sharing";
 
 // The one text area and Save of the answer page (docs/product.md §13): big type for a phone, the
 // rule checked here as the server checks it, and a thank-you in place once it is saved.
@@ -21,6 +22,8 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<{ shared: boolean } | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  // Uncontrolled, so that a choice made before the page's scripts ran is the one sent.
+  const shareChoice = useRef<HTMLInputElement>(null);
   const thanks = useRef<HTMLHeadingElement>(null);
   useTypedBeforeScripts(field, setText);
 
@@ -34,7 +37,10 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
       return;
     }
     setSaving(true);
-    const result = await apiRequest<{ answer: { is_shared: boolean } }>("/weekly-questions/answer", { json: { token, answer_text: text } });
+    const isShared = shareChoice.current?.checked ?? sharedByDefault;
+    const result = await apiRequest<{ answer: { is_shared: boolean } }>("/weekly-questions/answer", {
+      json: { token, answer_text: text, is_shared: isShared },
+    });
     setSaving(false);
     if (!result.ok) {
       if (result.fieldErrors?.answer_text?.[0]) setError(result.fieldErrors.answer_text[0]);
@@ -51,19 +57,10 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
 
   if (saved) {
     return (
-      <div className="flex flex-col gap-4" role="status">
-        <h2 ref={thanks} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Thank you, {firstName}! Your answer is saved.
-        </h2>
-        <p className="text-lg">
-          {saved.shared
-            ? "It is shared with your family in the Family Book. You can hide it again under My Completed Questionnaires."
-            : "It is private: only you can read it until you share it, under My Completed Questionnaires."}
-        </p>
-        <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-          <Link href="/completed-questionnaires">Sign in to read your answers</Link>
-        </Button>
-      </div>
+      <>
+        <WeeklyAnswerSharing token={token} heading={`Thank you, ${firstName}! Your answer is saved.`} headingRef={thanks} initialShared={saved.shared} />
+        <WeeklyAnswerPhotos token={token} photos={[]} />
+      </>
     );
   }
 
@@ -91,8 +88,14 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
         className="min-h-56 text-xl leading-relaxed"
       />
       <p id="weekly-answer-hint" className="text-base text-muted-foreground">
-        {sharedByDefault ? "Your answer will be shared with your family in the Family Book. You can hide it later." : "Your answer stays private until you choose to share it."}
+        {sharedByDefault
+          ? "Your answer will be shared with your family in the Family Book. You can hide it later."
+          : "Your answer stays private until you choose to share it."}
       </p>
+      <label className="flex min-h-11 items-start gap-3 text-lg">
+        <input ref={shareChoice} type="checkbox" name="is_shared" defaultChecked={sharedByDefault} className="mt-1 size-6 shrink-0 accent-primary" />
+        <span>Share this answer with my family in the Family Book</span>
+      </label>
       {error && (
         <p id="weekly-answer-error" className="text-lg font-medium text-destructive">
           {error}

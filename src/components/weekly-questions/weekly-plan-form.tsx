@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { apiRequest } from "@/lib/api-client";
-import { showFieldErrors } from "@/lib/form-errors";
 import { WEEKDAYS } from "@/lib/dates";
+import { showFieldErrors } from "@/lib/form-errors";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import type { NewWeeklyPlanInput } from "@/lib/schemas/weekly-questions";
 
@@ -46,7 +46,8 @@ export function WeeklyPlanForm({
       weekday: 7,
       hour: 10,
       time_zone: "UTC",
-      share_by_default: false,
+      // The family set them up to hear the stories: shared, with the storyteller told so and choosing for each answer.
+      share_by_default: true,
       first_question_now: true,
     },
   });
@@ -67,7 +68,9 @@ export function WeeklyPlanForm({
       if (!showFieldErrors(form.setError, result.fieldErrors, ["recipient_id", "questionnaire_id", "weekday", "hour", "time_zone"])) setFormError(result.error);
       return;
     }
-    toast.success("Weekly questions set up", { description: "The first question goes out at the time you chose." });
+    toast.success("Weekly questions set up", {
+      description: values.first_question_now ? "The first question is on its way now." : "The first question goes out at the time you chose.",
+    });
     router.refresh();
   });
 
@@ -78,7 +81,13 @@ export function WeeklyPlanForm({
           {formError}
         </Alert>
       )}
-      <FormField id="weekly-recipient" label="Who gets the questions" hint="You, or a relative in your family. They are told who set it up and can pause or stop at any time." error={errors.recipient_id?.message} required>
+      <FormField
+        id="weekly-recipient"
+        label="Who gets the questions"
+        hint="You, or a relative in your family. They are told who set it up and can pause or stop at any time."
+        error={errors.recipient_id?.message}
+        required
+      >
         {(control) => (
           <NativeSelect {...control} {...registerShown(form, "recipient_id")}>
             {recipients.map((recipient) => (
@@ -139,7 +148,13 @@ export function WeeklyPlanForm({
           )}
         </FormField>
       </div>
-      <FormField id="weekly-time-zone" label="Time zone of the person who gets the questions" hint="The day and time above are theirs." error={errors.time_zone?.message} required>
+      <FormField
+        id="weekly-time-zone"
+        label="Time zone of the person who gets the questions"
+        hint="The day and time above are theirs."
+        error={errors.time_zone?.message}
+        required
+      >
         {(control) => (
           <NativeSelect {...control} {...registerShown(form, "time_zone")}>
             {timeZones.map((zone) => (
@@ -151,16 +166,22 @@ export function WeeklyPlanForm({
         )}
       </FormField>
 
-      <label className="flex min-h-11 items-start gap-3 text-base">
-        <input type="checkbox" className="mt-1 size-5 accent-primary" {...registerChecked(form, "share_by_default")} />
-        <span>
-          Share answers with the family when they are saved
-          <span className="block text-muted-foreground">Off: answers stay private until their author shares them. Either way, the author can change it for each answer.</span>
-        </span>
-      </label>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-semibold">Who reads the answers?</legend>
+        <label className="flex min-h-11 items-start gap-3 text-base">
+          <input type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary" {...registerChecked(form, "share_by_default")} />
+          <span>
+            Share answers with the family when they are saved
+            <span className="block text-muted-foreground">
+              The person answering is told so in the first email, and chooses for each answer: any answer can be kept private, then or later. Unticked: answers
+              stay private until they share them.
+            </span>
+          </span>
+        </label>
+      </fieldset>
 
       <label className="flex min-h-11 items-start gap-3 text-base">
-        <input type="checkbox" className="mt-1 size-5 accent-primary" {...registerChecked(form, "first_question_now")} />
+        <input type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary" {...registerChecked(form, "first_question_now")} />
         <span>
           Send the first question now
           <span className="block text-muted-foreground">Off: the first one goes on the chosen day and time.</span>

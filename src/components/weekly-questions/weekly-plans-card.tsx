@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { fullName } from "@/lib/people";
 import { describeDay, describeInstant, describeWeeklyTime } from "@/server/weekly-questions/describe-times";
 import type { WeeklyPlanDto, WeeklySendDto } from "@/server/weekly-questions/weekly-plan-dto";
 import { PlanActions } from "./plan-actions";
@@ -10,8 +11,6 @@ import { PlanActions } from "./plan-actions";
 // The organiser's view (docs/product.md §13), on the dashboard and the Weekly questions page: who
 // gets weekly questions, what was sent and answered, when the next one goes, and Pause, Resume
 // and Stop. Times are the recipient's own, written on the server.
-
-const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
 const sendState: Record<WeeklySendDto["state"], string> = {
   answered: "Answered",
@@ -23,7 +22,12 @@ const sendState: Record<WeeklySendDto["state"], string> = {
 function PlanSummary({ plan, viewerId }: { plan: WeeklyPlanDto; viewerId: string }) {
   const forSelf = plan.recipient.id === viewerId;
   const who = forSelf ? "You" : fullName(plan.recipient);
-  const setUpBy = plan.organiser && plan.organiser.id !== plan.recipient.id ? (plan.organiser.id === viewerId ? "set up by you" : `set up by ${fullName(plan.organiser)}`) : null;
+  const setUpBy =
+    plan.organiser && plan.organiser.id !== plan.recipient.id
+      ? plan.organiser.id === viewerId
+        ? "set up by you"
+        : `set up by ${fullName(plan.organiser)}`
+      : null;
   const headingId = `weekly-plan-${plan.id}`;
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-border p-4" aria-labelledby={headingId}>
@@ -66,7 +70,12 @@ function PlanSummary({ plan, viewerId }: { plan: WeeklyPlanDto; viewerId: string
           </ul>
         </div>
       )}
-      <PlanActions planId={plan.id} status={plan.status === "paused" ? "paused" : "active"} recipientName={forSelf ? "yourself" : plan.recipient.first_name} />
+      <PlanActions
+        planId={plan.id}
+        status={plan.status === "paused" ? "paused" : "active"}
+        recipientName={forSelf ? "yourself" : plan.recipient.first_name}
+        shared={plan.share_by_default}
+      />
     </li>
   );
 }
@@ -83,7 +92,15 @@ export function WeeklyPlansCard({ plans, viewerId, showSetUpLink = true }: { pla
           One question a week by email, with a button that opens it ready to answer. Set them up for yourself or for a relative.
         </CardDescription>
       </CardHeader>
-      {plans.length === 0 ? <p className="text-base">Nobody gets weekly questions yet.</p> : <ul className="flex flex-col gap-4">{plans.map((plan) => <PlanSummary key={plan.id} plan={plan} viewerId={viewerId} />)}</ul>}
+      {plans.length === 0 ? (
+        <p className="text-base">Nobody gets weekly questions yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {plans.map((plan) => (
+            <PlanSummary key={plan.id} plan={plan} viewerId={viewerId} />
+          ))}
+        </ul>
+      )}
       {showSetUpLink && (
         <div>
           <Button asChild>

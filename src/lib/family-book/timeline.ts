@@ -10,8 +10,7 @@ export type TimelineSource<Memory, Submission> = {
 };
 
 export type TimelineEntry<Memory, Submission> =
-  | { kind: "memory"; id: string; at: string; memory: Memory }
-  | { kind: "questionnaire"; id: string; at: string; submission: Submission };
+  { kind: "memory"; id: string; at: string; memory: Memory } | { kind: "questionnaire"; id: string; at: string; submission: Submission };
 
 type MemoryLike = { id: string; memory_date: string };
 type SubmissionLike = { id: string; created_at: string };

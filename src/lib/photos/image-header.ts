@@ -23,7 +23,8 @@ const sized = (format: ImageFormat, width: number | null, height: number | null)
 
 export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return jpeg(bytes);
-  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return ascii(bytes, 12, 4) === "IHDR" ? sized("png", u32be(bytes, 16), u32be(bytes, 20)) : sized("png", null, null);
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n")
+    return ascii(bytes, 12, 4) === "IHDR" ? sized("png", u32be(bytes, 16), u32be(bytes, 20)) : sized("png", null, null);
   if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return sized("gif", u16le(bytes, 6), u16le(bytes, 8));
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return webp(bytes);
   if (ascii(bytes, 4, 4) === "ftyp") return isoMedia(bytes);
@@ -88,11 +89,7 @@ function isoMedia(bytes: Uint8Array): ImageHeader | null {
   if (boxSize !== null && boxSize >= 16) {
     for (let at = 16; at + 4 <= Math.min(boxSize, bytes.length); at += 4) brands.push(ascii(bytes, at, 4));
   }
-  const format: ImageFormat | null = brands.some((brand) => AVIF_BRANDS.has(brand))
-    ? "avif"
-    : brands.some((brand) => HEIC_BRANDS.has(brand))
-      ? "heic"
-      : null;
+  const format: ImageFormat | null = brands.some((brand) => AVIF_BRANDS.has(brand)) ? "avif" : brands.some((brand) => HEIC_BRANDS.has(brand)) ? "heic" : null;
   if (!format) return null;
   let best: { width: number; height: number } | null = null;
   const end = Math.min(bytes.length, 1 << 20);

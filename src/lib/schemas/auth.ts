@@ -24,6 +24,12 @@ export const emailField = z
   .transform((value) => value.replace(/%2B/gi, "+"))
   .pipe(z.email("Please enter a valid email address"));
 
+/**
+ * The one form of an address that accounts, invitations, limits and imports compare and look up by
+ * (`users.email_normalized`): trimmed, in lower case. The address itself is kept as typed.
+ */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 const name = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -33,7 +39,7 @@ const name = (label: string) =>
     .superRefine(plainText(label));
 
 /**
- * A new password, at registration or after a reset (docs/decisions/011-password-rule.md). Whether it
+ * A new password, at registration, after a reset or on Settings (docs/decisions/011-password-rule.md). Whether it
  * is too easy to guess is judged apart, with the person's own names and email (isTooEasyToGuess).
  */
 const newPassword = z
@@ -101,6 +107,31 @@ export function passwordResetFormSchema(owner: PasswordOwner) {
   });
 }
 
+/** Said of a password that does not prove who the person is (changing the password or the address, deleting the account). */
+export const WRONG_PASSWORD = "That password is not right.";
+export const PASSWORD_CHANGED = "Your password has been changed. You have been signed out on your other devices.";
+export const GOOGLE_ACCOUNT_PASSWORD =
+  "Your account signs in with Google, so it has no password to change. To set one, use “Forgot your password?” and follow the link we email you.";
+
+/**
+ * PUT /api/auth/password and Settings' "Change password" form: the current password proves it is
+ * the person (sign-in's rule: anything typed), the new one follows the registration rule. The
+ * server also refuses a new password too easy to guess for the account's owner.
+ */
+export const changePasswordSchema = z.object({
+  current_password: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(PASSWORD_MAX_LENGTH, WRONG_PASSWORD),
+  new_password: newPassword,
+});
+
+/** The Settings form: the same, with the new password judged against the member's names and email as it is typed. */
+export function changePasswordFormSchema(owner: PasswordOwner) {
+  return changePasswordSchema.refine(async ({ new_password }) => !(await isTooEasyToGuess(new_password, owner)), {
+    path: ["new_password"],
+    message: PASSWORD_TOO_EASY,
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "new_password"),
+  });
+}
+
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterValues = z.output<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;
@@ -109,5 +140,7 @@ export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchem
 export type PasswordResetRequestValues = z.output<typeof passwordResetRequestSchema>;
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
 export type PasswordResetConfirmValues = z.output<typeof passwordResetConfirmSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { preparedFileFields } from "./prepared-files";
 
 // A printed Family Book made by a job, as the API shows it (docs/product.md §16,
 // docs/decisions/028-book-builds.md). The download dialog polls it for its progress bar.
@@ -7,7 +8,7 @@ export const BOOK_BUILD_STATUSES = ["queued", "building", "ready", "failed"] as 
 
 export const bookBuildDtoSchema = z
   .strictObject({
-    id: z.guid(),
+    id: preparedFileFields.id,
     status: z.enum(BOOK_BUILD_STATUSES).meta({ description: "queued, then building, then ready (or failed)." }),
     progress: z
       .strictObject({
@@ -17,12 +18,12 @@ export const bookBuildDtoSchema = z
       })
       .meta({ description: "Where the making of the book is." }),
     options: z.record(z.string(), z.string()).meta({ description: "The choices the book was asked for with, as GET /family-book/pdf takes them." }),
-    file_name: z.string().nullable().meta({ description: "The name the PDF downloads under, once ready." }),
-    byte_size: z.number().int().nonnegative().nullable(),
+    file_name: preparedFileFields.file_name,
+    byte_size: preparedFileFields.byte_size,
     download_url: z.string().nullable().meta({ description: "Where the owner downloads the PDF, once ready: /api/family-book/books/{id}/pdf." }),
-    created_at: z.string().meta({ description: "When it was asked for (ISO 8601)." }),
-    finished_at: z.string().nullable(),
-    expires_at: z.string().meta({ description: "When the book and its PDF are removed: a week after it was made." }),
+    created_at: preparedFileFields.created_at,
+    finished_at: preparedFileFields.finished_at,
+    expires_at: preparedFileFields.expires_at,
   })
   .meta({ id: "BookBuild" });
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { COMMENT_LABEL, COMMENT_MAX_LENGTH, COMMENT_REQUIRED, COMMENT_TOO_LONG, REACTION_KINDS, SUMMARY_MAX_ITEMS } from "@/lib/conversations";
-import { plainText } from "./text";
+import { COMMENT_MAX_LENGTH, COMMENT_REQUIRED, commentProblem, REACTION_KINDS, SUMMARY_MAX_ITEMS } from "@/lib/conversations";
 
 // Comments and reactions on a shared memory or answer (docs/product.md §17): the API's schemas,
 // on the constants and messages of lib/conversations.ts, which the screens use without zod.
@@ -22,13 +21,18 @@ export const ANSWER_NOT_FOUND = "Answer not found";
 export const NOT_YOUR_COMMENT = "You can only edit your own comments.";
 export const CANNOT_REMOVE_COMMENT = "Only the person who wrote a comment, or the author of the story, can remove it.";
 
-/** Plain text: kept as typed (line breaks too), never read as HTML. */
+/**
+ * Plain text: kept as typed (line breaks too), never read as HTML. The rule is the one the screens
+ * check as the person types (`commentProblem`, lib/conversations.ts): one home for both.
+ */
 export const commentBody = z
   .string({ error: COMMENT_REQUIRED })
   .trim()
-  .min(1, COMMENT_REQUIRED)
-  .max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG)
-  .superRefine(plainText(COMMENT_LABEL, "multi-line"));
+  .superRefine((body, context) => {
+    const problem = commentProblem(body);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
+  .meta({ description: `Trimmed, 1 to ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters of plain text.` });
 
 export const commentInputSchema = z.strictObject({ body: commentBody });
 export type CommentInput = z.input<typeof commentInputSchema>;

@@ -1,8 +1,25 @@
 import { z } from "zod";
+import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { memoryContent, memoryDate, memoryTitle, TOO_MANY_PHOTOS } from "./memories";
+import { PREPARED_FILE_KEPT_DAYS } from "./prepared-files";
+import {
+  ANSWER_TOO_SHORT,
+  answerProblem,
+  answerText,
+  MAX_PHOTOS_PER_ANSWER,
+  MAX_QUESTIONS,
+  questionDescription,
+  questionnaireDescription,
+  questionnaireTitle,
+  questionText,
+  TOO_MANY_ANSWER_PHOTOS,
+} from "./questionnaires";
 
 // The export format, version 1 (docs/export-format.md, docs/decisions/023-export-and-import.md).
 // An export is a ZIP holding `data.json` (this schema), `index.html` (a page to read it with, no
-// script), and `photos/<memory id>/<photo id>.<ext>` (each photo's original). The JSON Schema file
+// script), and `photos/<date> <title> <number>.<ext>` (each photo's original, named so a person
+// finds it in a folder: "photos/1962-07-14 The boat on the lake 1.jpg"; an answer's photos by the
+// day it was given and its question). The JSON Schema file
 // docs/export-format.schema.json is generated from this schema (tests/api/data-export.test.ts
 // holds the two to each other), and the import reads every export through it.
 
@@ -18,8 +35,15 @@ const uuid = z.guid();
 const timestamp = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().max(max);
 
-/** A photo's place in the ZIP: photos/<memory id>/<photo id>.<jpg|png|webp|gif>. */
-export const PHOTO_PATH_PATTERN = /^photos\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/;
+/**
+ * A photo's place in the ZIP: `photos/<date> <title> <number>.<jpg|png|webp|gif>` (an answer's:
+ * `photos/<date> <question> <number>.<ext>`), or, in exports
+ * made until 2026-11-27, `photos/<memory id>/<photo id>.<ext>`. A name, never a path to climb out
+ * of: no further folder, no leading dot, no control or invisible formatting characters (written
+ * without \p{…} classes, so that every JSON Schema reader reads the pattern alike).
+ */
+export const PHOTO_PATH_PATTERN =
+  /^photos\/(?:[0-9a-f-]{36}\/[0-9a-f-]{36}|(?!\.)[^/\\\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]{1,160})\.(jpg|png|webp|gif)$/;
 
 export const exportPersonSchema = z.strictObject({
   id: uuid,
@@ -64,6 +88,19 @@ export const exportFollowUpSchema = z.strictObject({
 });
 const followUps = z.array(exportFollowUpSchema).max(10_000).optional();
 
+/**
+ * A comment on a memory or an answer (docs/product.md §17). Exports made before comments were
+ * exported have none; an import leaves them out, as it does "Tell us more".
+ */
+export const exportCommentSchema = z.strictObject({
+  id: uuid,
+  /** Who wrote it (one of `people`). */
+  author_id: uuid,
+  body: text(2_000),
+  created_at: timestamp,
+});
+const comments = z.array(exportCommentSchema).max(10_000).optional();
+
 export const exportMemorySchema = z.strictObject({
   id: uuid,
   author_id: uuid,
@@ -76,6 +113,7 @@ export const exportMemorySchema = z.strictObject({
   tags: z.array(exportTagSchema).max(500),
   photos: z.array(exportPhotoSchema).max(20),
   follow_ups: followUps,
+  comments,
 });
 
 export const exportQuestionSchema = z.strictObject({
@@ -107,7 +145,13 @@ export const exportResponseSchema = z.strictObject({
   answer_text: text(20_000),
   is_shared: z.boolean(),
   created_at: timestamp,
+  /**
+   * The photos given with the answer, in their order, as a memory's are. Exports made before
+   * answers had photos have none.
+   */
+  photos: z.array(exportPhotoSchema).max(20).optional(),
   follow_ups: followUps,
+  comments,
 });
 
 export const exportSubmissionSchema = z.strictObject({
@@ -141,6 +185,7 @@ export type ExportDocument = z.output<typeof exportDocumentSchema>;
 export type ExportMemory = z.output<typeof exportMemorySchema>;
 export type ExportPerson = z.output<typeof exportPersonSchema>;
 export type ExportFollowUp = z.output<typeof exportFollowUpSchema>;
+export type ExportComment = z.output<typeof exportCommentSchema>;
 
 /** The JSON Schema of data.json (draft-07), as docs/export-format.schema.json holds it. */
 export function exportJsonSchema() {
@@ -149,14 +194,93 @@ export function exportJsonSchema() {
     $schema: schema.$schema,
     $id: "https://family-book.example/export-format/v1.schema.json",
     title: "Family Book export, version 1 (data.json)",
-    description: "See docs/export-format.md. The ZIP also holds index.html and photos/<memory id>/<photo id>.<ext>.",
+    description: "See docs/export-format.md. The ZIP also holds index.html and photos/<date> <title or question> <number>.<ext>.",
     ...schema,
   };
 }
 
 /** Exports whose photos come to at most this many bytes download at once; larger ones are prepared by a job. */
 export const IMMEDIATE_EXPORT_MAX_BYTES = 25 * 1024 * 1024;
-/** How long a prepared export can be downloaded. */
-export const EXPORT_LINK_DAYS = 7;
+/** How long a prepared export can be downloaded: as long as any prepared file is kept. */
+export const EXPORT_LINK_DAYS = PREPARED_FILE_KEPT_DAYS;
 /** The largest export ZIP an import takes. */
 export const IMPORT_MAX_BYTES = 512 * 1024 * 1024;
+
+// ---- What an import takes (docs/decisions/038-import-limits.md) -----------------------------
+// An export is read by the format above; what it brings into an account must also pass every rule
+// the API holds a person's writing to, with the API's own field schemas: a memory's title, story
+// and date, at most five photos, a questionnaire's and a question's texts, an answer's text and at
+// most five photos.
+
+/** The most one import brings in: enough for a lifetime of one person's writing, bounded work. */
+export const IMPORT_LIMITS = {
+  memories: 10_000,
+  /** Photos across the whole import, memories' and answers' (each is decoded and resized three times). */
+  photos: 1_000,
+  /** Decoded pixels across the whole import: about 650 photos of 12 megapixels. */
+  megapixels: 8_000,
+  questionnaires: 1_000,
+  submissions: 10_000,
+  /** Answers across every submission. */
+  answers: 50_000,
+  people: 10_000,
+} as const;
+
+const atMost = (count: number, what: string) => `An import can bring at most ${count.toLocaleString("en-GB")} ${what}.`;
+
+export const importMemorySchema = exportMemorySchema.extend({
+  title: memoryTitle,
+  content: memoryContent,
+  memory_date: memoryDate,
+  photos: z.array(exportPhotoSchema).max(MAX_PHOTOS_PER_MEMORY, TOO_MANY_PHOTOS),
+});
+
+export const importQuestionnaireSchema = exportQuestionnaireSchema.extend({
+  title: questionnaireTitle,
+  description: questionnaireDescription,
+  questions: z
+    .array(exportQuestionSchema.extend({ question_text: questionText, description: questionDescription }))
+    .min(1)
+    .max(MAX_QUESTIONS, `A questionnaire can have at most ${MAX_QUESTIONS} questions.`),
+});
+
+const importedAnswer = answerText.refine((answer) => answerProblem(answer, false) === null, ANSWER_TOO_SHORT);
+
+export const importSubmissionSchema = exportSubmissionSchema.extend({
+  responses: z
+    .array(
+      exportResponseSchema.extend({
+        answer_text: importedAnswer,
+        photos: z.array(exportPhotoSchema).max(MAX_PHOTOS_PER_ANSWER, TOO_MANY_ANSWER_PHOTOS).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_QUESTIONS * 2),
+});
+
+/** The document's own fields, with each list's items left to their schemas (read one by one). */
+export const importHeadSchema = exportDocumentSchema.extend({
+  people: z.array(z.unknown()).max(IMPORT_LIMITS.people, atMost(IMPORT_LIMITS.people, "people")),
+  memories: z.array(z.unknown()).max(IMPORT_LIMITS.memories, atMost(IMPORT_LIMITS.memories, "memories")),
+  questionnaires: z.array(z.unknown()).max(IMPORT_LIMITS.questionnaires, atMost(IMPORT_LIMITS.questionnaires, "questionnaires")),
+  submissions: z.array(z.unknown()).max(IMPORT_LIMITS.submissions, atMost(IMPORT_LIMITS.submissions, "answered questionnaires")),
+});
+
+/** Each list of the document and the schema of its items, in the order they are read. */
+export const importListSchemas = {
+  people: exportPersonSchema,
+  memories: importMemorySchema,
+  questionnaires: importQuestionnaireSchema,
+  submissions: importSubmissionSchema,
+} as const;
+
+export type ImportDocument = Omit<z.output<typeof importHeadSchema>, keyof typeof importListSchemas> & {
+  [List in keyof typeof importListSchemas]: z.output<(typeof importListSchemas)[List]>[];
+};
+export type ImportMemory = z.output<typeof importMemorySchema>;
+export type ExportPhoto = z.output<typeof exportPhotoSchema>;
+
+export const tooManyImportPhotos = () => atMost(IMPORT_LIMITS.photos, "photos");
+export const tooManyImportAnswers = () => atMost(IMPORT_LIMITS.answers, "answers");
+export const tooManyImportPixels = () =>
+  `The photos of this export come to more than ${IMPORT_LIMITS.megapixels.toLocaleString("en-GB")} million pixels, more than one import takes. Please import a smaller export.`;

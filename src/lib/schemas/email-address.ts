@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, PASSWORD_MAX_LENGTH } from "./auth";
+import { emailField, PASSWORD_MAX_LENGTH, WRONG_PASSWORD } from "./auth";
 
 // Confirming an address and changing it (docs/decisions/017-verified-addresses.md): the pages,
 // the Settings form and the routes share these rules and messages.
@@ -10,7 +10,7 @@ export const EMAIL_LINK_OUTDATED = "This confirmation link was for an address yo
 export const EMAIL_CONFIRMED = "Your email address is confirmed.";
 export const EMAIL_ALREADY_CONFIRMED = "Your email address is already confirmed.";
 export const CONFIRMATION_SENT = (email: string) => `We sent a new confirmation link to ${email}.`;
-export const WRONG_PASSWORD = "That password is not right.";
+export { WRONG_PASSWORD };
 export { GOOGLE_ACCOUNT_EMAIL } from "@/lib/email-preferences";
 export const SAME_EMAIL = "That is already your email address.";
 

@@ -9,7 +9,9 @@ const kindSwitches = Object.fromEntries(
 
 /** PATCH /api/email-preferences: the kinds to change, each on (true) or off (false). */
 export const emailPreferencesChangeSchema = z
-  .strictObject(kindSwitches, { error: (issue) => (issue.code === "unrecognized_keys" ? `There is no kind of email called ${issue.keys.join(", ")}.` : undefined) })
+  .strictObject(kindSwitches, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? `There is no kind of email called ${issue.keys.join(", ")}.` : undefined),
+  })
   .refine((changes) => Object.keys(changes).length > 0, "Say which kind of email to turn on or off.");
 
 export type EmailPreferencesChange = z.output<typeof emailPreferencesChangeSchema>;

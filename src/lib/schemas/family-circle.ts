@@ -4,6 +4,8 @@ import { PASSWORD_MAX_LENGTH } from "@/lib/schemas/auth";
 // The family circle and leaving it (docs/product.md, "The family circle" and "Deleting an account";
 // docs/decisions/024-leaving-and-the-circle.md): the messages the person reads, and the bodies.
 
+export * from "@/lib/family-circle-words";
+
 export const NOT_FAMILY_ADMIN = "Only your family's admin can do this.";
 export const MEMBER_NOT_FOUND = "Family member not found";
 export const LAST_ADMIN_STEP_DOWN = "Your family needs an admin. Make another member admin before you step down.";

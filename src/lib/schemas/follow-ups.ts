@@ -1,21 +1,13 @@
 import { z } from "zod";
-import {
-  followUpAnswerProblem,
-  followUpProblem,
-  FOLLOW_UP_ANSWER_REQUIRED,
-  FOLLOW_UP_REQUIRED,
-} from "@/lib/follow-ups";
+import { FOLLOW_UP_ANSWER_REQUIRED, FOLLOW_UP_REQUIRED, followUpAnswerProblem, followUpProblem } from "@/lib/follow-ups";
 
 // "Tell us more" (docs/product.md §22): the API's schemas, on the constants and messages of
 // lib/follow-ups.ts, which the screens use without zod.
 
 export const FOLLOW_UP_NOT_FOUND = "Question not found";
-export const FOLLOW_UP_OWN_STORY =
-  "This is your own story: you can tell more by editing it.";
-export const FOLLOW_UP_ALREADY_ANSWERED =
-  "This question has already been answered.";
-export const FOLLOW_UP_ITEM_RULE =
-  "Give either memory_id or answer_id: the story to ask about.";
+export const FOLLOW_UP_OWN_STORY = "This is your own story: you can tell more by editing it.";
+export const FOLLOW_UP_ALREADY_ANSWERED = "This question has already been answered.";
+export const FOLLOW_UP_ITEM_RULE = "Give either memory_id or answer_id: the story to ask about.";
 
 // One rule for the screens and the API: the words of lib/follow-ups.ts decide, and say why.
 const question = z
@@ -28,21 +20,11 @@ const question = z
 
 export const askFollowUpSchema = z
   .strictObject({
-    memory_id: z
-      .guid()
-      .optional()
-      .meta({ description: "The shared memory asked about." }),
-    answer_id: z
-      .guid()
-      .optional()
-      .meta({ description: "The shared answer asked about." }),
+    memory_id: z.guid().optional().meta({ description: "The shared memory asked about." }),
+    answer_id: z.guid().optional().meta({ description: "The shared answer asked about." }),
     question,
   })
-  .refine(
-    (input) =>
-      (input.memory_id === undefined) !== (input.answer_id === undefined),
-    { error: FOLLOW_UP_ITEM_RULE, path: ["memory_id"] },
-  );
+  .refine((input) => (input.memory_id === undefined) !== (input.answer_id === undefined), { error: FOLLOW_UP_ITEM_RULE, path: ["memory_id"] });
 export type AskFollowUpInput = z.output<typeof askFollowUpSchema>;
 
 export const answerFollowUpSchema = z.strictObject({

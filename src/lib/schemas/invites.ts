@@ -29,9 +29,6 @@ export type NewInviteInput = z.input<typeof newInviteSchema>;
  */
 export const familyChoiceSchema = z.discriminatedUnion(
   "choice",
-  [
-    z.object({ choice: z.literal("join"), invite: z.string().regex(INVITE_CODE_PATTERN, INVALID_INVITE) }),
-    z.object({ choice: z.literal("own-family") }),
-  ],
+  [z.object({ choice: z.literal("join"), invite: z.string().regex(INVITE_CODE_PATTERN, INVALID_INVITE) }), z.object({ choice: z.literal("own-family") })],
   { error: "Choose whether to join the family or start your own." },
 );

@@ -25,8 +25,7 @@ export const tooManyPixels = (fileName: string, size?: { width: number; height: 
   `${fileName} ${size ? `is ${size.width} × ${size.height} pixels, more than` : "has more than"} the ${MAX_PHOTO_PIXELS / 1_000_000} million pixels a photo can have. Please choose a smaller photo.`;
 export const UNSUPPORTED_FORMAT_TITLE = "Photo format not supported";
 /** HEIC (iPhone photos kept as HEIC): recognised, but it cannot be read here. */
-export const heicNotSupported = (fileName: string) =>
-  `${fileName} is a HEIC photo, which Family Book cannot read yet. Please choose a JPEG or PNG copy of it.`;
+export const heicNotSupported = (fileName: string) => `${fileName} is a HEIC photo, which Family Book cannot read yet. Please choose a JPEG or PNG copy of it.`;
 
 export const UPLOAD_NOT_FOUND = "A photo upload was not found or has expired. Please add the photo again.";
 
@@ -121,12 +120,7 @@ export const toggleSharedSchema = z.object({ is_shared: z.boolean({ error: "is_s
 /** POST /api/memories/uploads: the browser asks where to put one photo before sending it. */
 export const photoUploadRequestSchema = z.object({
   file_name: z.string({ error: "file_name is required" }).trim().min(1, "file_name is required").max(255).superRefine(plainText("The file name")),
-  content_type: z
-    .string({ error: "content_type is required" })
-    .trim()
-    .min(1, "content_type is required")
-    .max(100)
-    .superRefine(plainText("The content type")),
+  content_type: z.string({ error: "content_type is required" }).trim().min(1, "content_type is required").max(100).superRefine(plainText("The content type")),
   size: z.number({ error: "size is required" }).int().min(1, "The file is empty"),
 });
 

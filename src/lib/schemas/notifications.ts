@@ -6,10 +6,18 @@ import { NOTIFICATION_KINDS, NOTIFICATIONS_MAX_IDS, type NotificationKind } from
 export const MARK_READ_RULE = `Send "all": true, or "ids" with 1 to ${NOTIFICATIONS_MAX_IDS} notification ids.`;
 
 /** POST /api/notifications/read: some entries, or all of them. */
-export const markReadSchema = z.union([
-  z.strictObject({ all: z.literal(true, { error: MARK_READ_RULE }) }),
-  z.strictObject({ ids: z.array(z.guid({ error: "ids must be notification ids." }), { error: MARK_READ_RULE }).min(1, MARK_READ_RULE).max(NOTIFICATIONS_MAX_IDS, MARK_READ_RULE) }),
-], { error: MARK_READ_RULE });
+export const markReadSchema = z.union(
+  [
+    z.strictObject({ all: z.literal(true, { error: MARK_READ_RULE }) }),
+    z.strictObject({
+      ids: z
+        .array(z.guid({ error: "ids must be notification ids." }), { error: MARK_READ_RULE })
+        .min(1, MARK_READ_RULE)
+        .max(NOTIFICATIONS_MAX_IDS, MARK_READ_RULE),
+    }),
+  ],
+  { error: MARK_READ_RULE },
+);
 
 const kindSwitches = z.strictObject({
   in_app: z.boolean({ error: "in_app must be true or false" }).optional(),

@@ -9,8 +9,5 @@ export const ON_THIS_DAY_LIMIT = 10;
  * knows it, the server does not). Without it, today in UTC.
  */
 export const onThisDaySchema = z.object({
-  date: z.iso
-    .date(DATE_INVALID)
-    .optional()
-    .meta({ description: "The viewer's today as YYYY-MM-DD, on their own calendar. Without it, today in UTC." }),
+  date: z.iso.date(DATE_INVALID).optional().meta({ description: "The viewer's today as YYYY-MM-DD, on their own calendar. Without it, today in UTC." }),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_ANSWER_LENGTH } from "@/lib/constants";
+import { MAX_PHOTOS_PER_MEMORY, MIN_ANSWER_LENGTH } from "@/lib/constants";
 import { UUID_PATTERN } from "./auth";
 import { plainText } from "./text";
 
@@ -14,6 +14,8 @@ export const TARGETS_REQUIRED = "At least one family member must be selected for
 export const ALREADY_ANSWERED =
   "You have already answered this questionnaire, and it takes one set of answers per person. You can find your answers under My Completed Questionnaires.";
 
+export const QUESTION_ALREADY_ANSWERED =
+  "You have already answered this question, and its questionnaire takes one answer to each question per person. You can find your answer under My Completed Questionnaires.";
 export const MAX_ANSWER_LENGTH = 20_000;
 export const MAX_QUESTIONS = 50;
 
@@ -32,16 +34,19 @@ const uuid = (message: string) => z.string({ error: message }).regex(UUID_PATTER
 
 // ---- Answering ------------------------------------------------------------------------------
 
+/** An answer's text as the API takes it; whether it is long enough is answerProblem's to say. */
+export const answerText = z
+  .string({ error: "Each answer must be text." })
+  .max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`)
+  .superRefine(plainText("An answer", "multi-line"));
+
 /** POST /api/questionnaires/responses: the saved answers payload of docs/product.md §3. */
 export const saveResponsesSchema = z.object({
   responses: z
     .array(
       z.object({
         question_id: uuid("Each answer must name its question."),
-        answer_text: z
-          .string({ error: "Each answer must be text." })
-          .max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`)
-          .superRefine(plainText("An answer", "multi-line")),
+        answer_text: answerText,
       }),
       { error: "Send the answers as a list of question_id and answer_text." },
     )
@@ -49,18 +54,26 @@ export const saveResponsesSchema = z.object({
     .max(MAX_QUESTIONS * 2, "Too many answers."),
 });
 
+/** POST /api/questionnaires/questions/{id}/answer: one answer, saved on its own (Ask a Question). */
+export const answerOneQuestionSchema = z.object({ answer_text: answerText });
+export type AnswerOneQuestionValues = z.output<typeof answerOneQuestionSchema> & { question_id: string };
+
 export type SaveResponsesInput = z.input<typeof saveResponsesSchema>;
 export type SaveResponsesValues = z.output<typeof saveResponsesSchema>;
 
 /** The answering form: one text per question, in the questionnaire's order. */
 export function answerFormSchema(questions: { is_required: boolean }[]) {
   return z.object({
-    answers: z.array(z.string().max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`).superRefine(plainText("Your answer", "multi-line"))).superRefine((answers, context) => {
-      questions.forEach((question, index) => {
-        const problem = answerProblem(answers[index], question.is_required);
-        if (problem) context.addIssue({ code: "custom", message: problem, path: [index] });
-      });
-    }),
+    answers: z
+      .array(
+        z.string().max(MAX_ANSWER_LENGTH, `Answers can be at most ${MAX_ANSWER_LENGTH} characters long.`).superRefine(plainText("Your answer", "multi-line")),
+      )
+      .superRefine((answers, context) => {
+        questions.forEach((question, index) => {
+          const problem = answerProblem(answers[index], question.is_required);
+          if (problem) context.addIssue({ code: "custom", message: problem, path: [index] });
+        });
+      }),
   });
 }
 
@@ -96,14 +109,24 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+export const questionText = z
+  .string({ error: QUESTION_TEXT_REQUIRED })
+  .trim()
+  .min(1, QUESTION_TEXT_REQUIRED)
+  .max(500, "Question text can be at most 500 characters long.")
+  .superRefine(plainText("Question text"));
+export const questionDescription = optionalText(1000, "A question's description");
+export const questionnaireTitle = z
+  .string({ error: TITLE_REQUIRED })
+  .trim()
+  .min(1, TITLE_REQUIRED)
+  .max(200, "Title can be at most 200 characters long.")
+  .superRefine(plainText("Title"));
+export const questionnaireDescription = optionalText(2000, "Description");
+
 export const customQuestionSchema = z.object({
-  question_text: z
-    .string({ error: QUESTION_TEXT_REQUIRED })
-    .trim()
-    .min(1, QUESTION_TEXT_REQUIRED)
-    .max(500, "Question text can be at most 500 characters long.")
-    .superRefine(plainText("Question text")),
-  description: optionalText(1000, "A question's description"),
+  question_text: questionText,
+  description: questionDescription,
   input_type: z.enum(questionInputTypes, { error: "Input type must be text or textarea." }).default("text"),
   is_required: z.boolean().default(false),
   /** The form's own key for the row; never stored. */
@@ -112,10 +135,13 @@ export const customQuestionSchema = z.object({
 
 export const createQuestionnaireSchema = z
   .object({
-    title: z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, "Title can be at most 200 characters long.").superRefine(plainText("Title")),
-    description: optionalText(2000, "Description"),
+    title: questionnaireTitle,
+    description: questionnaireDescription,
     audience: z.enum(customAudiences, { error: "Audience must be FAMILY_WIDE or SPECIFIC_FAMILY_MEMBERS." }).default("FAMILY_WIDE"),
-    questions: z.array(customQuestionSchema, { error: QUESTIONS_REQUIRED }).min(1, QUESTIONS_REQUIRED).max(MAX_QUESTIONS, `A questionnaire can have at most ${MAX_QUESTIONS} questions.`),
+    questions: z
+      .array(customQuestionSchema, { error: QUESTIONS_REQUIRED })
+      .min(1, QUESTIONS_REQUIRED)
+      .max(MAX_QUESTIONS, `A questionnaire can have at most ${MAX_QUESTIONS} questions.`),
     targetUserIds: z.array(uuid("Each selected family member must be a member id.")).max(500).optional(),
     allow_multiple_responses: z.boolean().default(false),
   })
@@ -127,3 +153,7 @@ export const createQuestionnaireSchema = z
 
 export type CreateQuestionnaireInput = z.input<typeof createQuestionnaireSchema>;
 export type CreateQuestionnaireValues = z.output<typeof createQuestionnaireSchema>;
+
+/** An answer carries at most as many photos as a memory (docs/decisions/039-answer-photos.md). */
+export const MAX_PHOTOS_PER_ANSWER = MAX_PHOTOS_PER_MEMORY;
+export const TOO_MANY_ANSWER_PHOTOS = `An answer can have at most ${MAX_PHOTOS_PER_ANSWER} photos.`;

@@ -9,8 +9,12 @@ import type { z } from "zod";
 export type TextLines = "single-line" | "multi-line";
 
 // \p{Cc}: C0 controls, DEL and C1 controls. \p{Cs} with the u flag matches only unpaired surrogates.
+// A one-line field (a name, a title) also refuses the bidirectional embeddings, overrides and
+// isolates (U+202A–U+202E, U+2066–U+2069): nobody types them, and in a name or a title they make
+// text read in an order other than the one stored ("Trojan Source"). The marks U+200E and U+200F,
+// which right-to-left writing does use, stay allowed.
 const NOT_TEXT = {
-  "single-line": /[^\P{Cc}\t]|\p{Cs}/u,
+  "single-line": /[^\P{Cc}\t]|\p{Cs}|[\u202A-\u202E\u2066-\u2069]/u,
   "multi-line": /[^\P{Cc}\t\n\r]|\p{Cs}/u,
 } as const;
 const LINE_BREAK = /[\n\r]/;

@@ -42,7 +42,10 @@ export const newWeeklyPlanSchema = z
     /** "surprise": across the library; "questionnaire": its questions in order; "questions": these, in this order. */
     source: z.enum(weeklyPlanSources, { error: "source must be surprise, questionnaire or questions." }).default("surprise"),
     questionnaire_id: uuid(QUESTIONNAIRE_REQUIRED).nullish(),
-    question_ids: z.array(uuid("Each question must be a question id.")).max(MAX_CHOSEN_QUESTIONS, `Choose at most ${MAX_CHOSEN_QUESTIONS} questions.`).nullish(),
+    question_ids: z
+      .array(uuid("Each question must be a question id."))
+      .max(MAX_CHOSEN_QUESTIONS, `Choose at most ${MAX_CHOSEN_QUESTIONS} questions.`)
+      .nullish(),
     /** ISO weekday: 1 Monday … 7 Sunday. */
     weekday: z.number({ error: WEEKDAY_INVALID }).int(WEEKDAY_INVALID).min(1, WEEKDAY_INVALID).max(7, WEEKDAY_INVALID),
     hour: z.number({ error: HOUR_INVALID }).int(HOUR_INVALID).min(0, HOUR_INVALID).max(23, HOUR_INVALID),
@@ -53,8 +56,10 @@ export const newWeeklyPlanSchema = z
   })
   .strict()
   .superRefine((value, context) => {
-    if (value.source === "questionnaire" && !value.questionnaire_id) context.addIssue({ code: "custom", message: QUESTIONNAIRE_REQUIRED, path: ["questionnaire_id"] });
-    if (value.source === "questions" && !value.question_ids?.length) context.addIssue({ code: "custom", message: "Choose at least one question.", path: ["question_ids"] });
+    if (value.source === "questionnaire" && !value.questionnaire_id)
+      context.addIssue({ code: "custom", message: QUESTIONNAIRE_REQUIRED, path: ["questionnaire_id"] });
+    if (value.source === "questions" && !value.question_ids?.length)
+      context.addIssue({ code: "custom", message: "Choose at least one question.", path: ["question_ids"] });
   });
 
 export type NewWeeklyPlanInput = z.input<typeof newWeeklyPlanSchema>;
@@ -64,9 +69,16 @@ export const weeklyPlanStatuses = ["active", "paused", "stopped"] as const;
 export type WeeklyPlanStatus = (typeof weeklyPlanStatuses)[number];
 
 /** PATCH /api/weekly-questions/{id}: pause, resume or stop (stopping is final). */
+export const NOTHING_TO_CHANGE = "Send a new status, or share_by_default, or both.";
+
+/** PATCH /api/weekly-questions/{id}: pause, resume or stop, and whether answers are shared, without stopping. */
 export const changeWeeklyPlanSchema = z
-  .object({ status: z.enum(weeklyPlanStatuses, { error: "status must be active, paused or stopped." }) })
-  .strict();
+  .object({
+    status: z.enum(weeklyPlanStatuses, { error: "status must be active, paused or stopped." }).optional(),
+    share_by_default: z.boolean({ error: "share_by_default must be true or false." }).optional(),
+  })
+  .strict()
+  .refine((change) => change.status !== undefined || change.share_by_default !== undefined, NOTHING_TO_CHANGE);
 
 export type ChangeWeeklyPlanValues = z.output<typeof changeWeeklyPlanSchema>;
 
@@ -84,7 +96,24 @@ export const weeklyAnswerSchema = z
         if (problem) context.addIssue({ code: "custom", message: problem });
       })
       .transform((text) => text.trim()),
+    /** The storyteller's own choice for this answer; without it, what the weekly questions were set up to do. */
+    is_shared: z.boolean({ error: "is_shared must be true or false." }).optional(),
   })
   .strict();
 
 export type WeeklyAnswerValues = z.output<typeof weeklyAnswerSchema>;
+
+/** PATCH /api/weekly-questions/answer: the same link shares its answer with the family, or keeps it private. */
+export const shareWeeklyAnswerSchema = z
+  .object({
+    token: z.string({ error: ANSWER_LINK_INVALID }).min(1, ANSWER_LINK_INVALID).max(200, ANSWER_LINK_INVALID),
+    is_shared: z.boolean({ error: "is_shared must be true or false." }),
+  })
+  .strict();
+
+export type ShareWeeklyAnswerValues = z.output<typeof shareWeeklyAnswerSchema>;
+
+/** The link's token alone: what adds photos to its answer, or removes one. */
+export const answerLinkTokenSchema = z.strictObject({
+  token: z.string({ error: ANSWER_LINK_INVALID }).min(1, ANSWER_LINK_INVALID).max(200, ANSWER_LINK_INVALID),
+});

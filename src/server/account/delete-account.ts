@@ -1,15 +1,22 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { ACCOUNT_DELETED, DELETE_LINK_INVALID, LAST_ADMIN_DELETE, type KeepChoice } from "@/lib/schemas/family-circle";
+import { fullName } from "@/lib/people";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { WRONG_PASSWORD } from "@/lib/schemas/email-address";
+import { ACCOUNT_DELETED, DELETE_LINK_INVALID, LAST_ADMIN_DELETE, type KeepChoice } from "@/lib/schemas/family-circle";
+import { emailAddressRules } from "@/server/auth/email-verification";
 import { spendPasswordCheckTime, verifyPassword } from "@/server/auth/password";
-import { getDb } from "@/server/db/client";
+import { passwordResetRules } from "@/server/auth/password-reset-limits";
+import { registrationRules } from "@/server/auth/registration-limits";
+import { signInRules } from "@/server/auth/sign-in-throttle";
 import { now as clockNow } from "@/server/clock";
+import { getDb } from "@/server/db/client";
 import { getAuthSecret } from "@/server/env";
 import { detachFromFamily, lockFamily } from "@/server/families/family-circle";
 import { AppError } from "@/server/http/app-error";
-import { countAndLimit, type RateLimitRule } from "@/server/http/rate-limit";
+import { clearCount, countAndLimit, type RateLimitRule } from "@/server/http/rate-limit";
+import { invitationRules } from "@/server/invitations/invitation-limits";
+import { uploadSlotsByUser } from "@/server/memories/create-photo-upload";
 import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "@/server/memories/photo-pipeline";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
@@ -106,10 +113,25 @@ async function assertMayDelete(userId: string) {
   });
 }
 
+const isOnlyAdminOfOthers = (members: { id: string; family_role: string }[], userId: string) =>
+  members.find((member) => member.id === userId)?.family_role === "admin" &&
+  members.filter((member) => member.family_role === "admin").length === 1 &&
+  members.length > 1;
+
 function lastAdminRule(members: { id: string; family_role: string }[], userId: string) {
-  const me = members.find((member) => member.id === userId);
-  const admins = members.filter((member) => member.family_role === "admin");
-  if (me?.family_role === "admin" && admins.length === 1 && members.length > 1) throw new AppError("CONFLICT", LAST_ADMIN_DELETE);
+  if (isOnlyAdminOfOthers(members, userId)) throw new AppError("CONFLICT", LAST_ADMIN_DELETE);
+}
+
+/**
+ * What keeps the person from deleting their account now, said before they start (Settings shows
+ * it at once): the family's only admin hands over first. Null when nothing does. The deletion
+ * itself checks again under the family's lock.
+ */
+export async function accountDeletionBlocker(viewer: Pick<UserDto, "id" | "family_id">): Promise<string | null> {
+  if (!viewer.family_id) return null;
+  const prisma = await getDb();
+  const members = await prisma.user.findMany({ where: { family_id: viewer.family_id }, select: { id: true, family_role: true } });
+  return isOnlyAdminOfOthers(members, viewer.id) ? LAST_ADMIN_DELETE : null;
 }
 
 /**
@@ -119,7 +141,7 @@ function lastAdminRule(members: { id: string; family_role: string }[], userId: s
  */
 export async function deleteAccount({ userId, keep }: { userId: string; keep: KeepChoice }) {
   const prisma = await getDb();
-  const keys = await prisma.$transaction(
+  const deleted = await prisma.$transaction(
     async (tx) => {
       const found = await tx.user.findUnique({ where: { id: userId }, select: { family_id: true } });
       if (!found) throw new AppError("UNAUTHORIZED", "Please sign in again.");
@@ -133,7 +155,7 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       const alone = members.length <= 1;
 
       if (familyId && !alone && keep !== "nothing") {
-        const authorName = keep === "shared_with_name" ? `${user.first_name} ${user.last_name}` : null;
+        const authorName = keep === "shared_with_name" ? fullName(user) : null;
         // Shared memories stay with the family, with no link to the person.
         await tx.memory.updateMany({ where: { user_id: userId, family_id: familyId, is_shared: true }, data: { user_id: null, author_name: authorName } });
         // Shared answers too: a submission shared whole, or the answers of it shared one by one (the rest goes).
@@ -163,16 +185,50 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       const exports = await tx.dataExport.findMany({ where: { user_id: userId, storage_key: { not: null } }, select: { storage_key: true } });
 
       await tx.emailDelivery.deleteMany({ where: { user_id: userId } });
-      // Rate-limit counters named by the account (its id, or its address alone or with a client address).
-      await tx.$executeRaw`DELETE FROM rate_limits WHERE key LIKE ${`%:${userId}`} OR key LIKE ${`%:${user.email_normalized}`} OR key LIKE ${`%:${user.email_normalized}|%`}`;
       // Sessions, memories, tags, answers, uploads, links, settings and plans follow the account, and
       // so do notifications to and from them and their notification settings (docs/decisions/029-notifications.md).
       await tx.user.delete({ where: { id: userId } });
       // The last member takes the family along: its link, invitations, questionnaires and plans.
       if (familyId && alone) await tx.family.delete({ where: { id: familyId } });
-      return [...photos.flatMap(photoKeys), ...uploads.map((upload) => upload.key), ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : []))];
+      return {
+        email: user.email_normalized,
+        keys: [
+          ...photos.flatMap(photoKeys),
+          ...uploads.map((upload) => upload.key),
+          ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : [])),
+        ],
+      };
     },
     { timeout: 60_000, maxWait: 60_000 },
   );
-  await deleteObjects(getStorage(), keys);
+  await forgetRateLimits(accountRateLimits({ userId, email: deleted.email }));
+  await deleteObjects(getStorage(), deleted.keys);
+}
+
+/**
+ * The rate-limit counters that belong to the account, each named exactly by its rule and subject:
+ * its own actions (by its id) and the attempts at its address. Never a pattern over keys: an
+ * address may hold `_` or `%`, and a pattern built from it would reach other people's counters.
+ * Counters an address shares with a client address (sign-in guesses from one place) and those
+ * protecting the address from strangers (invitations sent to it) are left to run out by themselves.
+ */
+export function accountRateLimits({ userId, email }: { userId: string; email: string }): [RateLimitRule, string][] {
+  return [
+    [accountDeletionRule, userId],
+    [uploadSlotsByUser, userId],
+    [emailAddressRules.resendsByAccount, userId],
+    [emailAddressRules.changesByAccount, userId],
+    [invitationRules.bySender, userId],
+    [passwordResetRules.confirmsByAccount, userId],
+    [signInRules.byAccount, email],
+    [registrationRules.byAccount, email],
+    [passwordResetRules.requestsByAccount, email],
+  ];
+}
+
+/** Clears each counter; the account is already gone, so a counter that cannot be cleared now is left to expire. */
+async function forgetRateLimits(counters: [RateLimitRule, string][]) {
+  const outcomes = await Promise.allSettled(counters.map(([rule, subject]) => clearCount(rule, subject)));
+  const failed = outcomes.filter((outcome) => outcome.status === "rejected").length;
+  if (failed > 0) console.warn(`Account deleted; ${failed} of its rate-limit counters could not be cleared and will expire by themselves.`);
 }

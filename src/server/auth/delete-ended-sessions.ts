@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { defineJob } from "@/server/jobs/job-definition";
 
@@ -11,7 +12,7 @@ const BATCH_SIZE = 1000;
  * Removes sessions that can never be used again: expired ones, and ones signed out (or replaced by
  * a refresh) more than a day ago. A batch per statement, so no statement holds many rows at once.
  */
-export async function deleteEndedSessions({ now = new Date() }: { now?: Date } = {}) {
+export async function deleteEndedSessions({ now = clock.now() }: { now?: Date } = {}) {
   const prisma = await getDb();
   const revokedBefore = new Date(now.getTime() - REVOKED_SESSION_KEPT_MS);
   let removed = 0;

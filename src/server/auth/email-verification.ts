@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
+import { normalizeEmail } from "@/lib/schemas/auth";
 import {
   CONFIRMATION_SENT,
   EMAIL_ALREADY_CONFIRMED,
@@ -14,6 +15,7 @@ import {
   WRONG_PASSWORD,
   type ChangeEmailValues,
 } from "@/lib/schemas/email-address";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { deliverEmail, type DeliveryOutcome } from "@/server/email/deliver-email";
 import { newMessageId } from "@/server/email/message-id";
@@ -59,12 +61,20 @@ export const confirmationEmailJobSchema = z.strictObject({ userId: z.uuid(), mes
 export async function sendConfirmationEmail(job: z.output<typeof confirmationEmailJobSchema>): Promise<DeliveryOutcome | { status: "already-confirmed" }> {
   const prisma = await getDb();
   if (await prisma.emailDelivery.findUnique({ where: { message_id: job.messageId }, select: { message_id: true } })) return { status: "already-sent" };
-  const user = await prisma.user.findUnique({ where: { id: job.userId }, select: { id: true, first_name: true, email_normalized: true, email_verified_at: true } });
+  const user = await prisma.user.findUnique({
+    where: { id: job.userId },
+    select: { id: true, first_name: true, email_normalized: true, email_verified_at: true },
+  });
   if (!user) return { status: "no-recipient" };
   if (user.email_verified_at) return { status: "already-confirmed" };
   const token = randomBytes(32).toString("base64url");
   await prisma.emailVerification.create({
-    data: { user_id: user.id, email_normalized: user.email_normalized, token_hash: hashToken(token), expires_at: new Date(Date.now() + CONFIRMATION_DAYS * 86_400_000) },
+    data: {
+      user_id: user.id,
+      email_normalized: user.email_normalized,
+      token_hash: hashToken(token),
+      expires_at: new Date(clock.now().getTime() + CONFIRMATION_DAYS * 86_400_000),
+    },
   });
   return deliverEmail({
     messageId: job.messageId,
@@ -115,12 +125,18 @@ export async function isEmailConfirmed(userId: string) {
  * Following the link: confirms the address it was sent to, while the account still uses that
  * address. Works without signing in (the link is the proof); following it again says so.
  */
-export async function confirmEmail({ token, now = new Date() }: { token: string; now?: Date }): Promise<{ message: string }> {
+export async function confirmEmail({ token, now = clock.now() }: { token: string; now?: Date }): Promise<{ message: string }> {
   const refuse = (message: string) => new AppError("BAD_REQUEST", message, { token: [message] });
   const prisma = await getDb();
   const link = await prisma.emailVerification.findUnique({
     where: { token_hash: hashToken(token) },
-    select: { id: true, used_at: true, expires_at: true, email_normalized: true, user: { select: { id: true, email_normalized: true, email_verified_at: true } } },
+    select: {
+      id: true,
+      used_at: true,
+      expires_at: true,
+      email_normalized: true,
+      user: { select: { id: true, email_normalized: true, email_verified_at: true } },
+    },
   });
   if (!link) throw refuse(EMAIL_LINK_INVALID);
   if (link.email_normalized !== link.user.email_normalized) throw refuse(EMAIL_LINK_OUTDATED);
@@ -148,7 +164,15 @@ export async function resendConfirmationEmail({ viewer, origin }: { viewer: User
  * unconfirmed until its link is followed, and earlier links stop confirming anything. Accounts
  * that sign in with Google keep Google's address.
  */
-export async function changeEmailAddress({ viewer, input, origin }: { viewer: UserDto; input: ChangeEmailValues; origin: string }): Promise<{ email: string; message: string }> {
+export async function changeEmailAddress({
+  viewer,
+  input,
+  origin,
+}: {
+  viewer: UserDto;
+  input: ChangeEmailValues;
+  origin: string;
+}): Promise<{ email: string; message: string }> {
   await countAndLimit(emailAddressRules.changesByAccount, viewer.id);
   const prisma = await getDb();
   const account = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { password_hash: true, email_normalized: true } });
@@ -157,7 +181,7 @@ export async function changeEmailAddress({ viewer, input, origin }: { viewer: Us
     throw new AppError("BAD_REQUEST", GOOGLE_ACCOUNT_EMAIL);
   }
   if (!(await verifyPassword(input.password, account.password_hash))) throw new AppError("BAD_REQUEST", WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-  const emailNormalized = input.email.toLowerCase();
+  const emailNormalized = normalizeEmail(input.email);
   if (emailNormalized === account.email_normalized) throw new AppError("BAD_REQUEST", SAME_EMAIL, { email: [SAME_EMAIL] });
   try {
     await prisma.user.update({ where: { id: viewer.id }, data: { email: input.email, email_normalized: emailNormalized, email_verified_at: null } });

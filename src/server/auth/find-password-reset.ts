@@ -1,5 +1,6 @@
 import "server-only";
 import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED } from "@/lib/schemas/auth";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { hashToken } from "./sessions";
@@ -13,7 +14,7 @@ export type UsablePasswordReset = {
  * The reset link a token belongs to, if it can still be used; otherwise a 400 saying why: not a
  * link we made (mistyped, cut short or changed), already used, or more than an hour old.
  */
-export async function findUsablePasswordReset(token: string, now = new Date()): Promise<UsablePasswordReset> {
+export async function findUsablePasswordReset(token: string, now = clock.now()): Promise<UsablePasswordReset> {
   const refuse = (message: string) => new AppError("BAD_REQUEST", message, { token: [message] });
   if (!token || token.length > 200) throw refuse(RESET_LINK_INVALID);
   const prisma = await getDb();

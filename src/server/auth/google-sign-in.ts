@@ -1,5 +1,7 @@
 import "server-only";
+import { normalizeEmail } from "@/lib/schemas/auth";
 import { plainTextProblem } from "@/lib/schemas/text";
+import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { announceNewRelative } from "@/server/families/relative-joined-emails";
 import { joinOrStartFamily } from "@/server/invites/join-or-start-family";
@@ -43,7 +45,7 @@ export async function signInWithGoogle({
   userAgent?: string | null;
 }): Promise<GoogleSignInResult> {
   const email = identity.email.trim();
-  const emailNormalized = email.toLowerCase();
+  const emailNormalized = normalizeEmail(email);
   const prisma = await getDb();
   let user = await prisma.user.findUnique({ where: { email_normalized: emailNormalized } });
   if (!user) {
@@ -55,7 +57,7 @@ export async function signInWithGoogle({
         inviteCode: typeof choice === "object" ? choice.join : undefined,
         familyName: lastName ? `The ${lastName} Family` : null,
         // Google vouches for the address (docs/decisions/017-verified-addresses.md).
-        account: { email, email_normalized: emailNormalized, first_name: firstName, last_name: lastName, email_verified_at: new Date() },
+        account: { email, email_normalized: emailNormalized, first_name: firstName, last_name: lastName, email_verified_at: now() },
       }),
     );
     if (typeof choice === "object") await announceNewRelative({ newMemberId: user.id, origin });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LoginValues } from "@/lib/schemas/auth";
+import { normalizeEmail, type LoginValues } from "@/lib/schemas/auth";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { toUserDto } from "@/server/users/user-dto";
@@ -11,7 +11,7 @@ import { admitSignInAttempt, signInSucceeded } from "./sign-in-throttle";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
 export async function logIn({ input, address, userAgent }: { input: LoginValues; address: string; userAgent?: string | null }) {
-  const attempt = { account: input.email.toLowerCase(), address };
+  const attempt = { account: normalizeEmail(input.email), address };
   // Counted before the (deliberately slow) password check, so guesses sent together are all counted first.
   await admitSignInAttempt(attempt);
 

@@ -1,12 +1,12 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { RegisterValues } from "@/lib/schemas/auth";
+import { normalizeEmail, type RegisterValues } from "@/lib/schemas/auth";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
 import { getDb } from "@/server/db/client";
+import { announceNewRelative } from "@/server/families/relative-joined-emails";
 import { AppError } from "@/server/http/app-error";
 import { countAndLimit } from "@/server/http/rate-limit";
 import { findOpenInvite } from "@/server/invites/find-open-invite";
-import { announceNewRelative } from "@/server/families/relative-joined-emails";
 import { joinOrStartFamily } from "@/server/invites/join-or-start-family";
 import { toUserDto } from "@/server/users/user-dto";
 import { queueConfirmationEmail } from "./email-verification";
@@ -44,7 +44,7 @@ export async function registerUser({
   if (parsed.family_id !== undefined && !(await findOpenInvite(parsed.family_id))) {
     throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });
   }
-  const emailNormalized = parsed.email.toLowerCase();
+  const emailNormalized = normalizeEmail(parsed.email);
   const prisma = await getDb();
   if (await prisma.user.findUnique({ where: { email_normalized: emailNormalized }, select: { id: true } })) {
     throw new AppError("CONFLICT", EMAIL_TAKEN, { email: [EMAIL_TAKEN] });

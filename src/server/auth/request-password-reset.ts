@@ -1,5 +1,5 @@
 import "server-only";
-import { PASSWORD_RESET_SENT, type PasswordResetRequestValues } from "@/lib/schemas/auth";
+import { normalizeEmail, PASSWORD_RESET_SENT, type PasswordResetRequestValues } from "@/lib/schemas/auth";
 import { newMessageId } from "@/server/email/message-id";
 import { countAndLimit } from "@/server/http/rate-limit";
 import { enqueueJob } from "@/server/jobs/queue";
@@ -10,9 +10,17 @@ import { passwordResetRules } from "./password-reset-limits";
  * link if an account uses the address, and answers the same either way. Nothing here looks the
  * address up, so neither the answer nor the time it takes tells who has an account.
  */
-export async function requestPasswordReset({ input, address, origin }: { input: PasswordResetRequestValues; address: string; origin: string }): Promise<{ message: string }> {
+export async function requestPasswordReset({
+  input,
+  address,
+  origin,
+}: {
+  input: PasswordResetRequestValues;
+  address: string;
+  origin: string;
+}): Promise<{ message: string }> {
   await countAndLimit(passwordResetRules.requestsByAddress, address);
-  await countAndLimit(passwordResetRules.requestsByAccount, input.email.toLowerCase());
+  await countAndLimit(passwordResetRules.requestsByAccount, normalizeEmail(input.email));
   await enqueueJob("password-reset-email", { email: input.email, messageId: newMessageId(), origin });
   return { message: PASSWORD_RESET_SENT };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { isTooEasyToGuess, PASSWORD_TOO_EASY } from "@/lib/passwords/password-rule";
 import { RESET_LINK_USED, type PasswordResetConfirmValues } from "@/lib/schemas/auth";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { countAndLimit } from "@/server/http/rate-limit";
@@ -25,7 +26,7 @@ export async function resetPassword({ input, address, userAgent }: { input: Pass
   const passwordHash = await hashPassword(input.password);
 
   const prisma = await getDb();
-  const now = new Date();
+  const now = clock.now();
   await prisma.$transaction(async (tx) => {
     // Two tabs sending the same link at once: one uses it, the other is told it was used.
     const claimed = await tx.passwordReset.updateMany({ where: { id: reset.id, used_at: null, expires_at: { gt: now } }, data: { used_at: now } });

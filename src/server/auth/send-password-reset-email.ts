@@ -1,6 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { normalizeEmail } from "@/lib/schemas/auth";
+import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { deliverEmail, type DeliveryOutcome } from "@/server/email/deliver-email";
 import { defineJob } from "@/server/jobs/job-definition";
@@ -29,12 +31,12 @@ export async function sendPasswordResetEmail(job: PasswordResetEmailJob): Promis
   const prisma = await getDb();
   // A retry of a job whose email went out must not make (and send) a second link.
   if (await prisma.emailDelivery.findUnique({ where: { message_id: job.messageId }, select: { message_id: true } })) return { status: "already-sent" };
-  const user = await prisma.user.findUnique({ where: { email_normalized: job.email.trim().toLowerCase() }, select: { id: true, first_name: true } });
+  const user = await prisma.user.findUnique({ where: { email_normalized: normalizeEmail(job.email) }, select: { id: true, first_name: true } });
   if (!user) return { status: "no-account" };
 
   const token = randomBytes(32).toString("base64url");
   await prisma.passwordReset.create({
-    data: { user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000) },
+    data: { user_id: user.id, token_hash: hashToken(token), expires_at: new Date(now().getTime() + PASSWORD_RESET_MINUTES * 60_000) },
   });
   return deliverEmail({
     messageId: job.messageId,

@@ -2,7 +2,8 @@
 // API clients send as "Authorization: Bearer" (docs/decisions/003-sessions-and-invites.md: never in localStorage).
 
 import { parseCookie } from "cookie";
-import { SIGNED_OUT_COOKIE, SESSION_COOKIE } from "@/lib/cookie-names";
+import { SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/lib/cookie-names";
+import { now } from "@/server/clock";
 
 export { INVITE_COOKIE, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/lib/cookie-names";
 
@@ -14,7 +15,7 @@ export const INVITE_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 type CookieContext = { secure: boolean };
 
 export function sessionCookieHeader(token: string, expiresAt: Date, context: CookieContext) {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now().getTime()) / 1000));
   return serializeCookie(SESSION_COOKIE, token, { maxAge, httpOnly: true, secure: context.secure });
 }
 

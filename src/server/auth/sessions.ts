@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
+import { now } from "@/server/clock";
 import { getDb, queryRows } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { toUserDto, type UserDto } from "@/server/users/user-dto";
@@ -19,7 +20,7 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export async function createSession({ userId, userAgent }: { userId: string; userAgent?: string | null }) {
   const prisma = await getDb();
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000);
+  const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_SECONDS * 1000);
   await prisma.session.create({
     data: { user_id: userId, token_hash: hashToken(token), expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) ?? null },
   });
@@ -44,7 +45,7 @@ export async function findActiveSession(token: string | undefined): Promise<Acti
     Prisma.sql`
     SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.family_id
       FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > ${new Date()}`,
+     WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > ${now()}`,
     activeSessionRow,
   );
   return row ? { sessionId: row.session_id, user: toUserDto(row), expiresAt: row.expires_at } : null;
@@ -52,7 +53,7 @@ export async function findActiveSession(token: string | undefined): Promise<Acti
 
 export async function revokeSession(sessionId: string) {
   const prisma = await getDb();
-  await prisma.session.updateMany({ where: { id: sessionId, revoked_at: null }, data: { revoked_at: new Date() } });
+  await prisma.session.updateMany({ where: { id: sessionId, revoked_at: null }, data: { revoked_at: now() } });
 }
 
 /**
@@ -62,16 +63,16 @@ export async function revokeSession(sessionId: string) {
 export async function revokeSessionToken(token: string) {
   if (token.length > 200) return;
   const prisma = await getDb();
-  await prisma.session.updateMany({ where: { token_hash: hashToken(token), revoked_at: null }, data: { revoked_at: new Date() } });
+  await prisma.session.updateMany({ where: { token_hash: hashToken(token), revoked_at: null }, data: { revoked_at: now() } });
 }
 
 /** A new token for the same user; the old one stops working in the same transaction. */
 export async function rotateSession(session: ActiveSession, userAgent?: string | null) {
   const prisma = await getDb();
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000);
+  const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_SECONDS * 1000);
   await prisma.$transaction(async (tx) => {
-    const revoked = await tx.session.updateMany({ where: { id: session.sessionId, revoked_at: null }, data: { revoked_at: new Date() } });
+    const revoked = await tx.session.updateMany({ where: { id: session.sessionId, revoked_at: null }, data: { revoked_at: now() } });
     // Two refreshes of one token at once: the first wins, the second finds it already revoked.
     if (revoked.count !== 1) throw new AppError("UNAUTHORIZED", SESSION_ENDED);
     await tx.session.create({

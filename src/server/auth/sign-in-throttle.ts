@@ -1,5 +1,5 @@
 import "server-only";
-import { consume, clearCount, refund, refuse, tryAgain, type RateLimitRule } from "@/server/http/rate-limit";
+import { clearCount, consume, refund, refuse, tryAgain, type RateLimitRule } from "@/server/http/rate-limit";
 
 // How sign-in resists guessing without letting anyone lock the owner out
 // (docs/decisions/010-sign-in-throttling.md, after OWASP's Authentication and Credential

@@ -1,29 +1,30 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { Prisma } from "@/generated/prisma/client";
-import { bookOptionsSchema, type BookOptions } from "@/lib/schemas/family-book";
+import type { Prisma } from "@/generated/prisma/client";
 import type { BookBuildDto } from "@/lib/schemas/book-builds";
+import { bookOptionsSchema, type BookOptions } from "@/lib/schemas/family-book";
 import { now as clockNow } from "@/server/clock";
 import { getDb } from "@/server/db/client";
-import { AppError, notFound } from "@/server/http/app-error";
 import { enqueueJob } from "@/server/jobs/queue";
-import { getStorage } from "@/server/storage";
+import { deleteOwnPreparedFile, findOwnPreparedFile, preparedFileDownloadUrl, preparedFileFields } from "@/server/prepared-files/own-prepared-files";
+import { BOOK_FILES, PREPARED_FILE_KEPT_MS } from "@/server/prepared-files/prepared-file-kinds";
+import { preparedFilesStorage } from "@/server/prepared-files/prepared-files-storage";
+import { startPreparedFile } from "@/server/prepared-files/start-prepared-file";
 import type { UserDto } from "@/server/users/user-dto";
 import { checkBookOptions } from "./gather-book-content";
 
 // Printed books made by a job (docs/product.md §16, docs/decisions/028-book-builds.md). A member
 // asks for a book with the download dialog's choices; the "book.build" job lays it out, reporting
-// its progress on the row, writes the PDF to storage and emails its owner. Only the owner sees a
-// book, for a week. While a book is queued or building, asking for it again (same person, same
-// choices) answers that build: the unique active_key makes two requests at once one build.
+// its progress on the row, writes the PDF to storage and emails its owner. What every prepared
+// file shares — the owner's alone, the signed download, a week's keeping — is prepared-files'
+// (docs/decisions/036-prepared-files.md), and so are its limits: one book being made per member,
+// the same choices answered with the same book, a few per family at once, an allowance of bytes
+// kept. The choices and the phases of the making are the book's.
 
 /** How long a finished book is kept. */
-export const BOOK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
-/** A build not finished after this long was lost with its job (every retry used): asking again starts a new one. */
-export const BOOK_STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+export const BOOK_KEPT_MS = PREPARED_FILE_KEPT_MS;
 
-export const BOOK_NOT_FOUND = "Book not found";
-export const BOOK_NOT_READY = "This book is not ready yet.";
+export const BOOK_NOT_FOUND = BOOK_FILES.messages.notFound;
+export const BOOK_NOT_READY = BOOK_FILES.messages.notReady;
 
 type BuildRow = Prisma.BookBuildGetPayload<{ select: typeof buildSelect }>;
 
@@ -44,7 +45,7 @@ const buildSelect = {
   expires_at: true,
 } satisfies Prisma.BookBuildSelect;
 
-/** The choices in a stable order without the empty ones: two requests for the same book have the same key. */
+/** The choices in a stable order without the empty ones: two requests for the same book ask the same. */
 function optionsRecord(options: BookOptions): Record<string, string> {
   return Object.fromEntries(
     Object.entries(options)
@@ -52,8 +53,6 @@ function optionsRecord(options: BookOptions): Record<string, string> {
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 }
-
-const activeKeyOf = (viewer: UserDto, options: Record<string, string>) => `${viewer.id}:${new URLSearchParams(options).toString()}`;
 
 /** What the progress bar shows for each phase. */
 function progressOf(build: Pick<BuildRow, "status" | "phase" | "phase_done" | "phase_total" | "page_count">): BookBuildDto["progress"] {
@@ -76,38 +75,31 @@ function progressOf(build: Pick<BuildRow, "status" | "phase" | "phase_done" | "p
 
 export function toBookBuildDto(build: BuildRow): BookBuildDto {
   return {
-    id: build.id,
+    ...preparedFileFields(BOOK_FILES, build, build.file_name),
     status: build.status as BookBuildDto["status"],
     progress: progressOf(build),
     options: build.options as Record<string, string>,
-    file_name: build.status === "ready" ? build.file_name : null,
-    byte_size: build.status === "ready" ? build.byte_size : null,
-    download_url: build.status === "ready" ? `/api/family-book/books/${build.id}/pdf` : null,
-    created_at: build.created_at.toISOString(),
-    finished_at: build.finished_at?.toISOString() ?? null,
-    expires_at: build.expires_at.toISOString(),
   };
 }
 
-/** The viewer's own books that are still kept, newest first. */
+/** The viewer's own books that are still kept, newest first, and what they keep of books and exports. */
 export async function listBookBuilds({ viewer, now = clockNow() }: { viewer: UserDto; now?: Date }) {
   const prisma = await getDb();
-  const builds = await prisma.bookBuild.findMany({
-    where: { user_id: viewer.id, expires_at: { gt: now } },
-    orderBy: [{ created_at: "desc" }, { id: "desc" }],
-    take: 50,
-    select: buildSelect,
-  });
-  return builds.map(toBookBuildDto);
+  const [builds, storage] = await Promise.all([
+    prisma.bookBuild.findMany({
+      where: { user_id: viewer.id, expires_at: { gt: now } },
+      orderBy: [{ created_at: "desc" }, { id: "desc" }],
+      take: 50,
+      select: buildSelect,
+    }),
+    preparedFilesStorage({ viewer, now }),
+  ]);
+  return { books: builds.map(toBookBuildDto), storage };
 }
 
 async function findOwnBuild(viewer: UserDto, id: string, now: Date) {
   const prisma = await getDb();
-  // An id that is not a UUID names nothing (404, as for any id the viewer may not see).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(BOOK_NOT_FOUND);
-  const build = await prisma.bookBuild.findFirst({ where: { id, user_id: viewer.id, expires_at: { gt: now } }, select: buildSelect });
-  if (!build) throw notFound(BOOK_NOT_FOUND);
-  return build;
+  return findOwnPreparedFile(BOOK_FILES, { viewer, id, now }, (where) => prisma.bookBuild.findFirst({ where, select: buildSelect }));
 }
 
 export async function getBookBuild({ viewer, id, now = clockNow() }: { viewer: UserDto; id: string; now?: Date }) {
@@ -121,44 +113,38 @@ export async function getBookBuild({ viewer, id, now = clockNow() }: { viewer: U
  */
 export async function bookBuildDownloadUrl({ viewer, id, now = clockNow() }: { viewer: UserDto; id: string; now?: Date }) {
   const build = await findOwnBuild(viewer, id, now);
-  if (build.status !== "ready" || !build.storage_key) throw new AppError("CONFLICT", BOOK_NOT_READY);
-  const storage = getStorage();
-  if (!(await storage.head(build.storage_key))) throw notFound(BOOK_NOT_FOUND);
-  return storage.signedDownloadUrl(build.storage_key, { expiresInSeconds: 300, downloadName: build.file_name ?? "family-book.pdf" });
+  const url = await preparedFileDownloadUrl(BOOK_FILES, build, build.file_name ?? "family-book.pdf");
+  // The first download is remembered: a book saved as soon as it was ready needs no email about it.
+  const prisma = await getDb();
+  await prisma.bookBuild.updateMany({ where: { id: build.id, downloaded_at: null }, data: { downloaded_at: now } });
+  return url;
 }
 
 /**
- * Starts a book, or answers the one already being made with the same choices. `started` says
- * which: the route answers 202 for a new build and 200 for one under way.
+ * Starts a book, or answers the one already being made, or made minutes ago, with the same
+ * choices. `started` says which: the route answers 202 for a new build and 200 for one already
+ * there. The limits on how many and how large are every prepared file's (startPreparedFile).
  */
 export async function requestBookBuild({ viewer, input, origin, now = clockNow() }: { viewer: UserDto; input: unknown; origin: string; now?: Date }) {
   const options = optionsRecord(bookOptionsSchema.parse(input));
   await checkBookOptions({ viewer, options: bookOptionsSchema.parse(options) });
-  const prisma = await getDb();
-  const activeKey = activeKeyOf(viewer, options);
-
-  // One lost to a crash that used every retry is closed, so it does not hold the key for ever.
-  await prisma.bookBuild.updateMany({
-    where: { active_key: activeKey, created_at: { lt: new Date(now.getTime() - BOOK_STALE_AFTER_MS) } },
-    data: { active_key: null, status: "failed", finished_at: now },
+  const { id, started } = await startPreparedFile({
+    kind: BOOK_FILES,
+    viewer,
+    request: options,
+    now,
+    insert: (tx, id) =>
+      tx.bookBuild.create({ data: { id, user_id: viewer.id, options, origin, created_at: now, expires_at: new Date(now.getTime() + PREPARED_FILE_KEPT_MS) } }),
+    enqueue: (id) => enqueueJob("book.build", { buildId: id }, { singletonKey: id }),
   });
-  const id = randomUUID();
-  const inserted = await prisma.$executeRaw`
-    INSERT INTO book_builds (id, user_id, options, active_key, origin, created_at, expires_at)
-    VALUES (${id}::uuid, ${viewer.id}::uuid, ${JSON.stringify(options)}::jsonb, ${activeKey}, ${origin}, ${now}, ${new Date(now.getTime() + BOOK_KEPT_MS)})
-    ON CONFLICT (active_key) DO NOTHING`;
-  if (inserted === 0) {
-    const existing = await prisma.bookBuild.findUnique({ where: { active_key: activeKey }, select: buildSelect });
-    // Finished between the insert and this read: ask again, which starts a fresh one.
-    if (!existing) return requestBookBuild({ viewer, input, origin, now });
-    return { build: toBookBuildDto(existing), started: false };
-  }
-  try {
-    await enqueueJob("book.build", { buildId: id }, { singletonKey: id });
-  } catch (error) {
-    await prisma.bookBuild.delete({ where: { id } });
-    throw error;
-  }
-  const build = await prisma.bookBuild.findUniqueOrThrow({ where: { id }, select: buildSelect });
-  return { build: toBookBuildDto(build), started: true };
+  const prisma = await getDb();
+  const build = await prisma.bookBuild.findUnique({ where: { id }, select: buildSelect });
+  // Deleted by its owner between the two reads: ask again, which starts a fresh one.
+  if (!build) return requestBookBuild({ viewer, input, origin, now });
+  return { build: toBookBuildDto(build), started };
+}
+
+/** The owner deletes one of their books, made or still being made. */
+export async function deleteBookBuild({ viewer, id, now = clockNow() }: { viewer: UserDto; id: string; now?: Date }) {
+  return deleteOwnPreparedFile(BOOK_FILES, { viewer, id, now });
 }

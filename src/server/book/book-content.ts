@@ -14,6 +14,9 @@ export type BookPhoto = {
 /** A comment printed under its story when the book includes comments. */
 export type BookComment = { author: string; date: string; body: string };
 
+/** An answered "Tell us more" question, printed under its story (docs/product.md §22). */
+export type BookFollowUp = { askedBy: string; question: string; answer: string };
+
 export type BookMemory = {
   kind: "memory";
   id: string;
@@ -25,6 +28,8 @@ export type BookMemory = {
   taggedNames: string[];
   content: string;
   photos: BookPhoto[];
+  /** The family's questions about it and the author's answers, printed under the story. */
+  followUps?: BookFollowUp[];
   /** Printed under the story when the book includes comments. */
   comments?: BookComment[];
 };
@@ -37,7 +42,8 @@ export type BookAnswers = {
   date: string;
   author: string;
   authorId: string;
-  answers: { question: string; answer: string; comments?: BookComment[] }[];
+  /** Each answer, with the photos its author gave with it (printed under it). */
+  answers: { question: string; answer: string; photos?: BookPhoto[]; followUps?: BookFollowUp[]; comments?: BookComment[] }[];
 };
 
 export type BookItem = BookMemory | BookAnswers;
@@ -54,6 +60,8 @@ export type BookContent = {
   /** The photo on the title page, one of the family's shared photos, or null. */
   cover: BookPhoto | null;
   generatedOn: string;
+  /** The large-print edition: every size of type scaled up with the story's 14.5 pt. */
+  largePrint?: boolean;
 };
 
 export type { ChapterKind, PaperSize } from "@/lib/schemas/family-book";

@@ -5,20 +5,28 @@ import { getDb } from "@/server/db/client";
 import { messageIdFor } from "@/server/email/message-id";
 import { queueEmail } from "@/server/email/queue-email";
 import { defineJob, type JobAttempt } from "@/server/jobs/job-definition";
+import { enqueueJob } from "@/server/jobs/queue";
+import { markPreparedFileFailed, markPreparedFileReady } from "@/server/prepared-files/own-prepared-files";
+import { BOOK_FILES } from "@/server/prepared-files/prepared-file-kinds";
 import { getStorage } from "@/server/storage";
 import { toUserDto } from "@/server/users/user-dto";
-import { BOOK_KEPT_MS } from "./book-builds";
 import { bookFileName, gatherBookContent } from "./gather-book-content";
 import { renderBookPdf, type BookProgress } from "./render-book-pdf";
 
 // The "book.build" job (docs/decisions/028-book-builds.md): makes one asked-for book. Progress is
 // written to the build's row at most twice a second, and once more at each change of phase. The
-// PDF goes to storage under the owner's id; the build becomes ready and its owner gets an email.
+// PDF goes to storage under the owner's id; the build becomes ready, and a minute later its owner
+// gets an email unless they already downloaded it.
 // Idempotent: a finished build is left alone, and an attempt that died half-way starts over (the
-// object is overwritten under the same key). The last failed attempt marks the build failed.
+// object is overwritten under the same key). The last failed attempt marks the build failed. A
+// build deleted while it was being made leaves nothing behind (markPreparedFileReady).
 
 const schema = z.strictObject({ buildId: z.uuid() });
+/** The book's title as it was printed, for the email. */
+const readySchema = z.strictObject({ buildId: z.uuid(), title: z.string().min(1).max(500) });
 const RETRY_LIMIT = 2;
+/** How long after a book is ready its email waits, for a dialog that is watching it to save it first. */
+export const READY_EMAIL_AFTER_SECONDS = 60;
 const PROGRESS_EVERY_MS = 500;
 
 export const bookStorageKey = (build: { id: string; user_id: string }) => `books/${build.user_id}/${build.id}.pdf`;
@@ -34,14 +42,25 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
   const prisma = await getDb();
   const build = await prisma.bookBuild.findUnique({
     where: { id: buildId },
-    select: { id: true, user_id: true, options: true, status: true, origin: true, user: { select: { id: true, email: true, first_name: true, last_name: true, family_id: true } } },
+    select: {
+      id: true,
+      user_id: true,
+      options: true,
+      status: true,
+      origin: true,
+      user: { select: { id: true, email: true, first_name: true, last_name: true, family_id: true } },
+    },
   });
   if (!build) return { status: "no-build" };
   if (build.status === "ready" || build.status === "failed") return { status: `already-${build.status}` };
 
   const options = bookOptionsSchema.parse(build.options);
   const viewer = toUserDto(build.user);
-  await prisma.bookBuild.update({ where: { id: build.id }, data: { status: "building", phase: "arranging", phase_done: 0, phase_total: null } });
+  const started = await prisma.bookBuild.updateMany({
+    where: { id: build.id, status: { in: ["queued", "building"] } },
+    data: { status: "building", phase: "arranging", phase_done: 0, phase_total: null },
+  });
+  if (started.count === 0) return { status: "no-build" };
 
   // Progress reports arrive far faster than they are worth saving: the latest is written when the
   // last write is done and half a second has passed, or when the phase changes.
@@ -50,8 +69,8 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
   let lastPhase = "arranging";
   const report = (progress: BookProgress) => {
     const changed = progress.phase !== lastPhase;
-    if (!changed && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
-    lastWrite = Date.now();
+    if (!changed && performance.now() - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = performance.now();
     lastPhase = progress.phase;
     const data =
       progress.phase === "arranging"
@@ -72,43 +91,74 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
     });
     const { size } = await getStorage().putStream(key, bytesOf(pdf), "application/pdf");
     await writing;
-    await prisma.bookBuild.update({ where: { id: build.id }, data: { phase: "saving", phase_done: pageCount, phase_total: pageCount, page_count: pageCount } });
-    const expiresAt = new Date(attempt.now.getTime() + BOOK_KEPT_MS);
-    await prisma.bookBuild.update({
+    await prisma.bookBuild.updateMany({
       where: { id: build.id },
-      data: {
-        status: "ready",
-        phase: "done",
-        active_key: null,
-        storage_key: key,
-        byte_size: size,
-        file_name: bookFileName(content),
-        finished_at: attempt.now,
-        expires_at: expiresAt,
-      },
+      data: { phase: "saving", phase_done: pageCount, phase_total: pageCount, page_count: pageCount, file_name: bookFileName(content) },
     });
-    await queueEmail({
-      template: "book-ready",
-      to: { userId: viewer.id },
-      origin: build.origin,
-      messageId: messageIdFor(`book-ready-${build.id}`),
-      props: {
-        firstName: viewer.first_name,
-        title: content.title,
-        pageCount,
-        keptUntil: keptUntilFormat.format(expiresAt),
-        booksUrl: `${build.origin}/family-book/books`,
-      },
-    });
+    const expiresAt = await markPreparedFileReady(BOOK_FILES, { id: build.id, storageKey: key, byteSize: size, now: attempt.now });
+    if (!expiresAt) return { status: "deleted" };
+    // The email waits a minute: a book saved by the dialog that was watching it needs none.
+    await enqueueJob(
+      "book.ready-email",
+      { buildId: build.id, title: content.title },
+      { singletonKey: `book-ready-${build.id}`, startAfter: READY_EMAIL_AFTER_SECONDS },
+    );
     return { status: "ready", pages: pageCount, bytes: size };
   } catch (error) {
     await writing.catch(() => undefined);
     if (attempt.retryCount >= RETRY_LIMIT) {
-      await prisma.bookBuild.update({ where: { id: build.id }, data: { status: "failed", phase: "done", active_key: null, finished_at: attempt.now } });
+      await markPreparedFileFailed(BOOK_FILES, { id: build.id, now: attempt.now });
     }
     throw error;
   }
 }
+
+/**
+ * The "book.ready-email" job: tells the owner their book is ready, unless they already downloaded
+ * it (the download dialog saves it the moment it is ready) or deleted it.
+ */
+export async function emailBookReady({ buildId, title }: z.output<typeof readySchema>, attempt: Pick<JobAttempt, "now">) {
+  const prisma = await getDb();
+  const build = await prisma.bookBuild.findFirst({
+    where: { id: buildId, status: "ready", expires_at: { gt: attempt.now } },
+    select: {
+      id: true,
+      origin: true,
+      downloaded_at: true,
+      page_count: true,
+      expires_at: true,
+      options: true,
+      user: { select: { id: true, email: true, first_name: true, last_name: true, family_id: true } },
+    },
+  });
+  if (!build) return { status: "no-book" };
+  if (build.downloaded_at) return { status: "downloaded" };
+  const viewer = toUserDto(build.user);
+  await queueEmail({
+    template: "book-ready",
+    to: { userId: viewer.id },
+    origin: build.origin,
+    messageId: messageIdFor(`book-ready-${build.id}`),
+    props: {
+      firstName: viewer.first_name,
+      title,
+      pageCount: build.page_count ?? 0,
+      keptUntil: keptUntilFormat.format(build.expires_at),
+      booksUrl: `${build.origin}/family-book/books`,
+    },
+  });
+  return { status: "emailed" };
+}
+
+export const bookReadyEmailJob = defineJob({
+  name: "book.ready-email",
+  schema: readySchema,
+  handler: (data, attempt) => emailBookReady(data, attempt),
+  retryLimit: 3,
+  retryBackoff: true,
+  retryDelaySeconds: 30,
+  expireInSeconds: 60,
+});
 
 export const buildBookJob = defineJob({
   name: "book.build",
@@ -118,31 +168,4 @@ export const buildBookJob = defineJob({
   retryBackoff: true,
   retryDelaySeconds: 10,
   expireInSeconds: 30 * 60,
-});
-
-const BATCH_SIZE = 100;
-
-/** Removes books kept past their week: the PDF in storage, then the row. */
-export async function deleteExpiredBookBuilds({ now = new Date() }: { now?: Date } = {}) {
-  const prisma = await getDb();
-  const storage = getStorage();
-  let removed = 0;
-  for (;;) {
-    const expired = await prisma.bookBuild.findMany({ where: { expires_at: { lte: now } }, select: { id: true, storage_key: true }, take: BATCH_SIZE });
-    for (const build of expired) if (build.storage_key) await storage.delete(build.storage_key);
-    const { count } = await prisma.bookBuild.deleteMany({ where: { id: { in: expired.map(({ id }) => id) } } });
-    removed += count;
-    if (expired.length < BATCH_SIZE) return { removed };
-  }
-}
-
-export const deleteExpiredBookBuildsJob = defineJob({
-  name: "housekeeping.expired-books",
-  schema: z.null(),
-  handler: (_data, attempt) => deleteExpiredBookBuilds({ now: attempt.now }),
-  retryLimit: 3,
-  retryBackoff: true,
-  expireInSeconds: 10 * 60,
-  schedule: "0 3 * * *",
-  policy: "exclusive",
 });

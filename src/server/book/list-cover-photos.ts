@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { photoUrlSigning } from "@/server/memories/memory-dto";
 import { sharedWith } from "@/server/memories/memory-visibility";
@@ -28,7 +29,7 @@ export const coverPhotoPageSchema = z.strictObject({
 
 export type CoverPhotoDto = z.output<typeof coverPhotoDtoSchema>;
 
-export async function listCoverPhotos({ viewer, page = FIRST_PAGE, now = new Date() }: { viewer: UserDto; page?: Page; now?: Date }) {
+export async function listCoverPhotos({ viewer, page = FIRST_PAGE, now = clock.now() }: { viewer: UserDto; page?: Page; now?: Date }) {
   const prisma = await getDb();
   const rows = await prisma.memoryPhoto.findMany({
     where: { memory: sharedWith(viewer) },
@@ -38,7 +39,9 @@ export async function listCoverPhotos({ viewer, page = FIRST_PAGE, now = new Dat
     select: {
       id: true,
       thumbnail_key: true,
-      memory: { select: { title: true, memory_date: true, memory_photos: { select: { id: true }, orderBy: [{ order_number: "asc" }, { created_at: "asc" }] } } },
+      memory: {
+        select: { title: true, memory_date: true, memory_photos: { select: { id: true }, orderBy: [{ order_number: "asc" }, { created_at: "asc" }] } },
+      },
     },
   });
   const more = rows.length > page.limit;

@@ -1,8 +1,9 @@
 import "server-only";
 import { createElement } from "react";
-import type { BookComment, BookContent, BookItem, PaperSize } from "./book-content";
+import type { BookComment, BookContent, BookFollowUp, BookItem, PaperSize } from "./book-content";
 import { BookDocument, type BookPart, type ContentsNumbers } from "./pdf/book-document";
 import { printableText, registerBookFonts } from "./pdf/fonts";
+import { PAGE_GEOMETRY } from "./pdf/page-geometry";
 import { layOutBook, paintBook, type LaidOutBook } from "./pdf/paint-book";
 
 /**
@@ -10,20 +11,35 @@ import { layOutBook, paintBook, type LaidOutBook } from "./pdf/paint-book";
  * with its photos, which are fetched as their page comes (docs/decisions/032-books-at-scale.md).
  */
 export type BookProgress = { phase: "arranging" } | { phase: "pages"; done: number; total: number };
-import { PAGE_GEOMETRY } from "./pdf/page-geometry";
 
 /** The book's words, less the characters its faces cannot print (emoji, scripts they lack). */
 async function printableContent(content: BookContent): Promise<BookContent> {
   const keep = await printableText();
   const comments = (list: BookComment[] | undefined) => list?.map((comment) => ({ ...comment, author: keep(comment.author), body: keep(comment.body) }));
+  const followUps = (list: BookFollowUp[] | undefined) =>
+    list?.map((followUp) => ({ askedBy: keep(followUp.askedBy), question: keep(followUp.question), answer: keep(followUp.answer) }));
   const item = (entry: BookItem): BookItem =>
     entry.kind === "memory"
-      ? { ...entry, title: keep(entry.title), author: keep(entry.author), taggedNames: entry.taggedNames.map(keep), content: keep(entry.content), comments: comments(entry.comments) }
+      ? {
+          ...entry,
+          title: keep(entry.title),
+          author: keep(entry.author),
+          taggedNames: entry.taggedNames.map(keep),
+          content: keep(entry.content),
+          followUps: followUps(entry.followUps),
+          comments: comments(entry.comments),
+        }
       : {
           ...entry,
           questionnaireTitle: keep(entry.questionnaireTitle),
           author: keep(entry.author),
-          answers: entry.answers.map((answer) => ({ question: keep(answer.question), answer: keep(answer.answer), comments: comments(answer.comments) })),
+          answers: entry.answers.map((answer) => ({
+            ...answer,
+            question: keep(answer.question),
+            answer: keep(answer.answer),
+            followUps: followUps(answer.followUps),
+            comments: comments(answer.comments),
+          })),
         };
   return {
     ...content,
@@ -96,5 +112,6 @@ export async function renderBookPdf(
     page,
     info,
     onProgress && ((done, total) => onProgress({ phase: "pages", done, total })),
+    { folioSize: content.largePrint ? 12 : 9 },
   );
 }

@@ -1,16 +1,21 @@
 import "server-only";
 import { z } from "zod";
-import { AppError, notFound } from "@/server/http/app-error";
-import { CANNOT_REMOVE_COMMENT, COMMENT_NOT_FOUND, NOT_YOUR_COMMENT } from "@/lib/schemas/conversations";
+import type { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
+import { CANNOT_REMOVE_COMMENT, COMMENT_NOT_FOUND, NOT_YOUR_COMMENT } from "@/lib/schemas/conversations";
 import type { Page } from "@/lib/schemas/paging";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
-import type { UserDto } from "@/server/users/user-dto";
+import { AppError, notFound } from "@/server/http/app-error";
 import { notifyComment } from "@/server/notifications/record";
+import type { UserDto } from "@/server/users/user-dto";
 import { commentsOpenTo, findOpenItem, itemColumn, type ItemRef } from "./conversation-item";
 
 // Comments on a shared memory or answer (docs/product.md §17). Plain text, shown as text: never
-// HTML. The writer edits or deletes their own; the item's author removes any on their item.
+// HTML. The writer edits or deletes their own, wherever it lies now: what a person wrote is theirs,
+// also when its conversation is closed to them (a private item, or a family one of them left,
+// docs/decisions/037-conversations-stay-in-their-family.md). The item's author removes any comment
+// they can see on their item.
 
 export const commentDtoSchema = z.strictObject({
   id: z.guid(),
@@ -52,7 +57,7 @@ export async function listComments({ viewer, item, page: { limit, cursor } }: { 
   const { authorId } = await findOpenItem(viewer, item);
   const prisma = await getDb();
   const rows = await prisma.comment.findMany({
-    where: itemColumn(item),
+    where: { AND: [itemColumn(item), commentsOpenTo(viewer)] },
     select: commentSelect,
     orderBy: [{ created_at: "asc" }, { id: "asc" }],
     take: limit + 1,
@@ -63,19 +68,26 @@ export async function listComments({ viewer, item, page: { limit, cursor } }: { 
 }
 
 export async function addComment({ viewer, item, body }: { viewer: UserDto; item: ItemRef; body: string }) {
-  const { authorId } = await findOpenItem(viewer, item);
+  const { authorId, familyId } = await findOpenItem(viewer, item);
   const prisma = await getDb();
-  const row = await prisma.comment.create({ data: { ...itemColumn(item), user_id: viewer.id, body }, select: commentSelect });
-  await notifyComment({ actorId: viewer.id, item, itemAuthorId: authorId, commentId: row.id });
+  const row = await prisma.comment.create({ data: { ...itemColumn(item), family_id: familyId, user_id: viewer.id, body }, select: commentSelect });
+  await notifyComment({ actorId: viewer.id, item, familyId, itemAuthorId: authorId, commentId: row.id });
   return toCommentDto(row, viewer, authorId);
 }
 
-/** A comment the viewer may read, with the authors who decide what they may do with it; else 404. */
-async function findOpenComment(viewer: UserDto, commentId: string) {
+/** The comments the viewer may act on at all: their own, wherever they lie, and those they may read. */
+const writtenOrOpenTo = (viewer: UserDto): Prisma.CommentWhereInput => ({ OR: [{ user_id: viewer.id }, commentsOpenTo(viewer)] });
+
+/**
+ * A comment the viewer wrote or may read, with the authors who decide what they may do with it;
+ * else 404. One the viewer did not write is found only through the conversation rule, so a
+ * permission it grants (the item's author removing) holds only where they can see it.
+ */
+async function findComment(viewer: UserDto, commentId: string) {
   if (!UUID_PATTERN.test(commentId)) throw notFound(COMMENT_NOT_FOUND);
   const prisma = await getDb();
   const comment = await prisma.comment.findFirst({
-    where: { AND: [{ id: commentId }, commentsOpenTo(viewer)] },
+    where: { AND: [{ id: commentId }, writtenOrOpenTo(viewer)] },
     select: { user_id: true, memory: { select: { user_id: true } }, response: { select: { submission: { select: { user_id: true } } } } },
   });
   if (!comment) throw notFound(COMMENT_NOT_FOUND);
@@ -84,11 +96,11 @@ async function findOpenComment(viewer: UserDto, commentId: string) {
 
 /** The writer changes their comment's text. */
 export async function editComment({ viewer, commentId, body }: { viewer: UserDto; commentId: string; body: string }) {
-  const { writerId, itemAuthorId } = await findOpenComment(viewer, commentId);
+  const { writerId, itemAuthorId } = await findComment(viewer, commentId);
   if (writerId !== viewer.id) throw new AppError("FORBIDDEN", NOT_YOUR_COMMENT);
   const prisma = await getDb();
   // Deleted in between (by the item's author): the same 404 as a comment that never was.
-  const changed = await prisma.comment.updateMany({ where: { id: commentId, user_id: viewer.id }, data: { body, updated_at: new Date() } });
+  const changed = await prisma.comment.updateMany({ where: { id: commentId, user_id: viewer.id }, data: { body, updated_at: clock.now() } });
   if (changed.count === 0) throw notFound(COMMENT_NOT_FOUND);
   const row = await prisma.comment.findUniqueOrThrow({ where: { id: commentId }, select: commentSelect });
   return toCommentDto(row, viewer, itemAuthorId);
@@ -96,9 +108,9 @@ export async function editComment({ viewer, commentId, body }: { viewer: UserDto
 
 /** The writer deletes their comment, or the item's author removes one from their item. */
 export async function removeComment({ viewer, commentId }: { viewer: UserDto; commentId: string }) {
-  const { writerId, itemAuthorId } = await findOpenComment(viewer, commentId);
+  const { writerId, itemAuthorId } = await findComment(viewer, commentId);
   if (writerId !== viewer.id && itemAuthorId !== viewer.id) throw new AppError("FORBIDDEN", CANNOT_REMOVE_COMMENT);
   const prisma = await getDb();
-  await prisma.comment.deleteMany({ where: { id: commentId } });
+  await prisma.comment.deleteMany({ where: { AND: [{ id: commentId }, writtenOrOpenTo(viewer)] } });
   return { id: commentId };
 }

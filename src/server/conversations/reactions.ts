@@ -3,17 +3,17 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { REACTION_KINDS, type ReactionKind } from "@/lib/schemas/conversations";
 import { getDb, queryRows } from "@/server/db/client";
+import { authorNameSql } from "@/server/families/former-member";
 import { conversationOpenToSql } from "@/server/memories/memory-visibility";
+import { notifyReaction } from "@/server/notifications/record";
 import { answerConversationOpenToSql } from "@/server/questionnaires/answer-visibility";
 import type { UserDto } from "@/server/users/user-dto";
-import { notifyReaction } from "@/server/notifications/record";
-import { findOpenItem, itemColumn, type ItemRef, type ItemType } from "./conversation-item";
+import { conversationFamilySql, findOpenItem, itemColumn, type ItemRef, type ItemType } from "./conversation-item";
 
 // Reactions (docs/product.md §17): one of each kind per person per item, kept unique by the
 // database, so a tap sent twice at once counts once. Adding is PUT and taking back is DELETE:
 // both say what the person wants, not "the opposite of now", so repeated or crossed requests
 // settle where the last tap left them.
-
 
 const person = z.strictObject({ id: z.guid(), first_name: z.string(), last_name: z.string() });
 
@@ -25,19 +25,24 @@ export const reactionSummarySchema = z.strictObject({
 });
 
 /** An answered "Tell us more" question, shown under the story (docs/product.md §22). */
+/** Someone who asked, or answered, and has since deleted their account: "A former member", with no id. */
+const personOrFormer = z.strictObject({ id: z.guid().nullable(), first_name: z.string(), last_name: z.string() });
+
 export const answeredFollowUpSchema = z.strictObject({
   id: z.guid(),
   question: z.string(),
   answer: z.string(),
   answered_at: z.iso.datetime(),
-  asked_by: person,
-  author: person,
+  asked_by: personOrFormer,
+  author: personOrFormer,
 });
 export type AnsweredFollowUp = z.output<typeof answeredFollowUpSchema>;
 
 const followUpFields = {
   follow_ups: z.array(answeredFollowUpSchema).meta({ description: "The author's answers to the family's follow-up questions, first answered first." }),
-  can_ask_follow_up: z.boolean().meta({ description: "The caller may ask the author a follow-up question: not their own item, and its author still in the family." }),
+  can_ask_follow_up: z
+    .boolean()
+    .meta({ description: "The caller may ask the author a follow-up question: not their own item, and its author still in the family." }),
   author_first_name: z.string().nullable().meta({ description: "Whom a follow-up question goes to; null when the author left the item to the family." }),
 };
 
@@ -74,30 +79,40 @@ function toSummary(row: SummaryRow, viewer: Pick<UserDto, "id">): ConversationSu
   };
 }
 
-/** Comment count and reactions of one kind of item, on its column, for the items in `ids` open to the viewer. */
+/**
+ * Comment count and reactions of one kind of item, on its column, for the items in `ids` open to
+ * the viewer: the item rule on the item, the family rule on each row counted, so a count is what
+ * the list of comments shows.
+ */
 function summaryPart(type: ItemType, ids: string[], viewer: Pick<UserDto, "id" | "family_id">) {
   const column = Prisma.raw(type === "memory" ? "memory_id" : "response_id");
   const iso = (at: Prisma.Sql) => Prisma.sql`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const person = (alias: string) => Prisma.raw(`json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name)`);
+  // A question outlives the accounts of the one who asked and the one who answered: they are then "A former member".
+  const person = (alias: string) => {
+    const name = authorNameSql(alias);
+    return Prisma.sql`json_build_object('id', ${Prisma.raw(`${alias}.id`)}, 'first_name', ${name.first_name}, 'last_name', ${name.last_name})`;
+  };
   const counts = (itemId: Prisma.Sql, authorId: Prisma.Sql) => Prisma.sql`
-    (SELECT count(*)::int FROM comments c WHERE c.${column} = ${itemId}) AS comment_count,
+    (SELECT count(*)::int FROM comments c WHERE c.${column} = ${itemId} AND ${conversationFamilySql("c", viewer)}) AS comment_count,
     COALESCE(${authorId} <> ${viewer.id}::uuid, false) AS can_ask_follow_up,
     (SELECT au.first_name FROM users au WHERE au.id = ${authorId}) AS author_first_name,
     COALESCE((SELECT json_agg(json_build_object('id', f.id, 'question', f.question, 'answer', f.answer, 'answered_at', ${iso(Prisma.sql`f.answered_at`)},
                                                 'asked_by', ${person("fq")}, 'author', ${person("fa")}) ORDER BY f.answered_at, f.id)
-                FROM follow_up_questions f JOIN users fq ON fq.id = f.asker_id JOIN users fa ON fa.id = f.author_id
-               WHERE f.${column} = ${itemId} AND f.answered_at IS NOT NULL), '[]') AS follow_ups,
+                FROM follow_up_questions f LEFT JOIN users fq ON fq.id = f.asker_id LEFT JOIN users fa ON fa.id = f.author_id
+               WHERE f.${column} = ${itemId} AND f.answered_at IS NOT NULL AND ${conversationFamilySql("f", viewer)}), '[]') AS follow_ups,
     COALESCE((SELECT json_agg(json_build_object('kind', x.kind, 'id', u.id, 'first_name', u.first_name, 'last_name', u.last_name) ORDER BY x.created_at, x.id)
-                FROM reactions x JOIN users u ON u.id = x.user_id WHERE x.${column} = ${itemId}), '[]') AS reactions`;
+                FROM reactions x JOIN users u ON u.id = x.user_id WHERE x.${column} = ${itemId} AND ${conversationFamilySql("x", viewer)}), '[]') AS reactions`;
   const list = Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`));
   if (type === "memory") {
+    const open = conversationOpenToSql(viewer);
+    if (!open) return null;
     return Prisma.sql`SELECT 'memory' AS item_type, m.id::text AS item_id, ${counts(Prisma.sql`m.id`, Prisma.sql`m.user_id`)}
-                        FROM memories m WHERE m.id IN (${list}) AND ${conversationOpenToSql(viewer)}`;
+                        FROM memories m WHERE m.id IN (${list}) AND ${open}`;
   }
   const open = answerConversationOpenToSql(viewer);
   if (!open) return null;
   return Prisma.sql`SELECT 'answer' AS item_type, r.id::text AS item_id, ${counts(Prisma.sql`r.id`, Prisma.sql`s.user_id`)}
-                      FROM responses r JOIN submissions s ON s.id = r.submission_id JOIN users author ON author.id = s.user_id
+                      FROM responses r JOIN submissions s ON s.id = r.submission_id LEFT JOIN users author ON author.id = s.user_id
                      WHERE r.id IN (${list}) AND ${open}`;
 }
 
@@ -106,7 +121,13 @@ function summaryPart(type: ItemType, ids: string[], viewer: Pick<UserDto, "id" |
  * (docs/decisions/026-comments-and-reactions.md). Items the viewer may not see, and private ones,
  * are left out: the answer holds only what the viewer may read.
  */
-export async function summarizeConversations({ viewer, items }: { viewer: Pick<UserDto, "id" | "family_id">; items: ItemRef[] }): Promise<ConversationSummary[]> {
+export async function summarizeConversations({
+  viewer,
+  items,
+}: {
+  viewer: Pick<UserDto, "id" | "family_id">;
+  items: ItemRef[];
+}): Promise<ConversationSummary[]> {
   const parts = (["memory", "answer"] as const)
     .map((type) => {
       const ids = [...new Set(items.filter((item) => item.type === type).map((item) => item.id))];
@@ -129,13 +150,13 @@ export async function summarizeConversations({ viewer, items }: { viewer: Pick<U
 
 /** The viewer adds (on) or takes back (off) a reaction of theirs; answers the item's summary. */
 export async function setReaction({ viewer, item, kind, on }: { viewer: UserDto; item: ItemRef; kind: ReactionKind; on: boolean }) {
-  const { authorId } = await findOpenItem(viewer, item);
+  const { authorId, familyId } = await findOpenItem(viewer, item);
   const prisma = await getDb();
   if (on) {
-    // The unique key (item, person, kind) decides between taps that arrive together.
-    await prisma.reaction.createMany({ data: [{ ...itemColumn(item), user_id: viewer.id, kind }], skipDuplicates: true });
+    // The unique key (item, person, kind, family) decides between taps that arrive together.
+    await prisma.reaction.createMany({ data: [{ ...itemColumn(item), family_id: familyId, user_id: viewer.id, kind }], skipDuplicates: true });
   } else {
-    await prisma.reaction.deleteMany({ where: { ...itemColumn(item), user_id: viewer.id, kind } });
+    await prisma.reaction.deleteMany({ where: { ...itemColumn(item), family_id: familyId, user_id: viewer.id, kind } });
   }
   // Keyed by the reaction, like the reaction itself: taps at once leave one notification, and
   // taking the reaction back takes its notification along (docs/product.md §21).

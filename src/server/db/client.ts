@@ -1,20 +1,20 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { Pool, Client } from "pg";
+import { Client, Pool } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { z } from "zod";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { dataDirectory, getEnv, usesEmbeddedDatabase, type Environment } from "@/server/env";
-import { acquireDirectoryLock } from "./embedded-lock";
-import { pgliteExtensions } from "./pglite-extensions";
-import { applyMigrations, pgConnection, pgliteConnection } from "./migrate";
 import { seedQuestionLibrary } from "@/server/questionnaires/seed-question-library";
+import { acquireDirectoryLock } from "./embedded-lock";
+import { applyMigrations, pgConnection, pgliteConnection } from "./migrate";
+import { pgliteExtensions } from "./pglite-extensions";
 
 export type DatabaseBackend = "postgresql" | "embedded";
 
@@ -119,7 +119,8 @@ async function openPostgres(env: Environment): Promise<Database> {
     backend: "postgresql",
     jobStore: { kind: "postgresql", connectionString },
     // Named statements: each pooled connection parses and plans a statement once, not on every request.
-    query: async <Row,>(statement: Prisma.Sql) => (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as Row[],
+    query: async <Row>(statement: Prisma.Sql) =>
+      (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as Row[],
     async execute(text, values, name) {
       const result = await pool.query({ name, text, values });
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
@@ -181,7 +182,8 @@ async function openEmbedded(env: Environment): Promise<Database> {
     releaseLock = acquireDirectoryLock(`${directory}.lock`, `The embedded database at ${directory}`);
   }
   try {
-    const pglite = await PGlite.create(inMemory ? undefined : directory, { extensions: pgliteExtensions, startParams: EMBEDDED_START_PARAMETERS });
+    const loadDataDir = inMemory && env.PGLITE_TEMPLATE ? new Blob([readFileSync(env.PGLITE_TEMPLATE)]) : undefined;
+    const pglite = await PGlite.create(inMemory ? undefined : directory, { extensions: pgliteExtensions, startParams: EMBEDDED_START_PARAMETERS, loadDataDir });
     await applyMigrations(pgliteConnection(pglite));
     collectStartUpGarbage();
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions });
@@ -190,7 +192,7 @@ async function openEmbedded(env: Environment): Promise<Database> {
       backend: "embedded",
       jobStore: { kind: "embedded", pglite },
       // PGlite runs one statement at a time and holds it for an open transaction, as it does for Prisma.
-      query: async <Row,>(statement: Prisma.Sql) => (await pglite.query<Row>(statement.text, statement.values)).rows,
+      query: async <Row>(statement: Prisma.Sql) => (await pglite.query<Row>(statement.text, statement.values)).rows,
       async execute(text, values) {
         const result = await pglite.query<Record<string, unknown>>(text, values);
         // PGlite counts only changed rows; pg's rowCount also counts the rows a SELECT returns.

@@ -31,10 +31,7 @@ export function acquireDirectoryLock(lockPath: string, description: string) {
       const owner = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
       if (owner === process.pid) return () => {};
       if (Number.isInteger(owner) && processIsRunning(owner)) {
-        throw new Error(
-          `${description} is in use by another Family Book process (pid ${owner}). ` +
-            `Stop it first, or set DATA_DIR to use another folder.`,
-        );
+        throw new Error(`${description} is in use by another Family Book process (pid ${owner}). ` + `Stop it first, or set DATA_DIR to use another folder.`);
       }
       unlinkSync(lockPath);
     }

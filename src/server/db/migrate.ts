@@ -19,14 +19,14 @@ type PgliteLikeClient = PgLikeClient & { exec(sql: string): Promise<unknown> };
 /** A node-postgres client: a query without parameters may hold several statements. */
 export function pgConnection(client: PgLikeClient): SqlConnection {
   return {
-    query: async <Row,>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as { rows: Row[] },
+    query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as { rows: Row[] },
     exec: (sql: string) => client.query(sql),
   };
 }
 
 export function pgliteConnection(client: PgliteLikeClient): SqlConnection {
   return {
-    query: async <Row,>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as { rows: Row[] },
+    query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as { rows: Row[] },
     exec: (sql: string) => client.exec(sql),
   };
 }
@@ -56,10 +56,7 @@ export function readMigrations(directory = migrationsDirectory()): Migration[] {
 
 export type MigrationReport = { applied: string[]; alreadyApplied: string[] };
 
-export async function applyMigrations(
-  connection: SqlConnection,
-  migrations: Migration[] = readMigrations(),
-): Promise<MigrationReport> {
+export async function applyMigrations(connection: SqlConnection, migrations: Migration[] = readMigrations()): Promise<MigrationReport> {
   await connection.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
   try {
     await connection.exec(`

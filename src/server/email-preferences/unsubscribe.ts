@@ -12,7 +12,13 @@ export const INVALID_UNSUBSCRIBE_LINK =
  * Turns the kind of email an unsubscribe link names off (or, to undo it, back on) for the member
  * it names, without a sign-in: the signed token is the permission (docs/decisions/013-email.md).
  */
-export async function setSubscriptionByToken({ token, enabled }: { token: unknown; enabled: boolean }): Promise<{ kind: EmailPreferenceKind; enabled: boolean }> {
+export async function setSubscriptionByToken({
+  token,
+  enabled,
+}: {
+  token: unknown;
+  enabled: boolean;
+}): Promise<{ kind: EmailPreferenceKind; enabled: boolean }> {
   const subject = await findUnsubscribeSubject(token);
   if (!subject) throw new AppError("BAD_REQUEST", INVALID_UNSUBSCRIBE_LINK, { token: [INVALID_UNSUBSCRIBE_LINK] });
   await changeEmailPreferences({ userId: subject.userId, changes: { [subject.kind]: enabled } });

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { defineJob } from "@/server/jobs/job-definition";
 
@@ -12,7 +13,7 @@ export const DELIVERY_KEPT_MS = 60 * 24 * 60 * 60 * 1000;
 const BATCH_SIZE = 1000;
 
 /** Removes the records of emails accepted for delivery more than 60 days ago, a batch per statement. */
-export async function deleteOldDeliveries({ now = new Date() }: { now?: Date } = {}) {
+export async function deleteOldDeliveries({ now = clock.now() }: { now?: Date } = {}) {
   const prisma = await getDb();
   const acceptedBefore = new Date(now.getTime() - DELIVERY_KEPT_MS);
   let removed = 0;

@@ -4,7 +4,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
 import { wantsEmail } from "@/server/email-preferences/read-email-preferences";
 import { unsubscribeLinks } from "@/server/email-preferences/unsubscribe-token";
-import { emailTemplates, EMAIL_TEMPLATE_NAMES, type EmailTemplateName } from "./email-templates";
+import { EMAIL_TEMPLATE_NAMES, emailTemplates, type EmailTemplateName } from "./email-templates";
 import { transmitEmail, type EmailReceipt, type InlineImage } from "./mail-transport";
 import { renderEmail } from "./render-email";
 

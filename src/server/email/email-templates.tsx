@@ -1,10 +1,11 @@
 import type { ReactElement } from "react";
 import type { z } from "zod";
 import type { EmailPreferenceKind } from "@/lib/email-preferences";
-import type { EmailFooter } from "./templates/email-layout";
+import { AnswerReceivedEmail, answerReceivedEmailProps, answerReceivedSubject } from "./templates/answer-received-email";
 import { BookReadyEmail, bookReadyEmailProps, bookReadySubject } from "./templates/book-ready-email";
-import { DeleteAccountEmail, deleteAccountEmailProps, deleteAccountSubject } from "./templates/delete-account-email";
 import { ConfirmEmailEmail, confirmEmailEmailProps, confirmEmailSubject } from "./templates/confirm-email-email";
+import { DeleteAccountEmail, deleteAccountEmailProps, deleteAccountSubject } from "./templates/delete-account-email";
+import type { EmailFooter } from "./templates/email-layout";
 import { ExportReadyEmail, exportReadyEmailProps, exportReadySubject } from "./templates/export-ready-email";
 import { InvitationEmail, invitationEmailProps, invitationSubject } from "./templates/invitation-email";
 import { NotificationDigestEmail, notificationDigestEmailProps, notificationDigestSubject } from "./templates/notification-digest-email";
@@ -12,12 +13,8 @@ import { PasswordResetEmail, passwordResetEmailProps, passwordResetSubject } fro
 import { RelativeJoinedEmail, relativeJoinedEmailProps, relativeJoinedSubject } from "./templates/relative-joined-email";
 import { WeeklyDigestEmail, weeklyDigestEmailProps, weeklyDigestSubject } from "./templates/weekly-digest-email";
 import { WeeklyQuestionEmail, weeklyQuestionEmailProps, weeklyQuestionSubject } from "./templates/weekly-question-email";
+import { WeeklyQuestionsStartedEmail, weeklyQuestionsStartedEmailProps, weeklyQuestionsStartedSubject } from "./templates/weekly-questions-started-email";
 import { WeeklyReplyUnreadableEmail, weeklyReplyUnreadableEmailProps, weeklyReplyUnreadableSubject } from "./templates/weekly-reply-unreadable-email";
-import {
-  WeeklyQuestionsStartedEmail,
-  weeklyQuestionsStartedEmailProps,
-  weeklyQuestionsStartedSubject,
-} from "./templates/weekly-questions-started-email";
 
 // Every email Family Book sends, by name: what it needs to be written (checked when it is queued
 // and again when it is sent), its subject, and whether the person may turn it off. Transactional
@@ -73,6 +70,12 @@ export const emailTemplates = {
     props: weeklyReplyUnreadableEmailProps,
     subject: weeklyReplyUnreadableSubject,
     body: (props, unsubscribe) => <WeeklyReplyUnreadableEmail {...props} unsubscribe={unsubscribe} />,
+  }),
+  "answer-received": define({
+    kind: "answer-received",
+    props: answerReceivedEmailProps,
+    subject: answerReceivedSubject,
+    body: (props, unsubscribe) => <AnswerReceivedEmail {...props} unsubscribe={unsubscribe} />,
   }),
   "weekly-digest": define({
     kind: "weekly-digest",

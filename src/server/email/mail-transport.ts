@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { now } from "@/server/clock";
 import { dataDirectory, getEnv } from "@/server/env";
 
 // Where emails go (docs/decisions/013-email.md): over SMTP to SMTP_URL when it is set; otherwise
@@ -63,8 +64,22 @@ export function mailSender() {
 /** Hands the message to the mail server (or writes it to the outbox). Throws when it was not accepted. */
 export async function transmitEmail(email: OutgoingEmail): Promise<EmailReceipt> {
   const env = getEnv();
-  const message = { from: mailSender(), to: email.to, subject: email.subject, html: email.html, text: email.text, messageId: email.messageId, headers: email.headers, ...(email.replyTo && { replyTo: email.replyTo }),
-    attachments: email.attachments?.map(({ cid, filename, contentType, content }) => ({ cid, filename, contentType, content, contentDisposition: "inline" as const })),
+  const message = {
+    from: mailSender(),
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    messageId: email.messageId,
+    headers: email.headers,
+    ...(email.replyTo && { replyTo: email.replyTo }),
+    attachments: email.attachments?.map(({ cid, filename, contentType, content }) => ({
+      cid,
+      filename,
+      contentType,
+      content,
+      contentDisposition: "inline" as const,
+    })),
   };
   if (env.SMTP_URL) {
     const info = await smtpTransport(env.SMTP_URL).sendMail(message);
@@ -79,15 +94,13 @@ async function writeToOutbox(email: OutgoingEmail, message: Parameters<Transport
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
   const directory = outboxDirectory();
   await mkdir(directory, { recursive: true });
-  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+  const name = `${now().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
   const file = path.join(directory, name);
   // Written beside, then renamed: whoever reads the outbox never finds half a message.
   await writeFile(`${file}.partial`, built.message as Buffer, { mode: 0o600 });
   await rename(`${file}.partial`, file);
   const links = linksIn(email.html);
-  console.log(
-    [`Email to ${email.to}: "${email.subject}" (in ${file})`, ...links.map((link) => `  ${link}`)].join("\n"),
-  );
+  console.log([`Email to ${email.to}: "${email.subject}" (in ${file})`, ...links.map((link) => `  ${link}`)].join("\n"));
   return file;
 }
 

@@ -10,11 +10,7 @@ export type RenderedEmail = { subject: string; html: string; text: string };
  * Props are checked against the template's schema, since they come back from the job queue.
  * Emails a member may turn off get the footer that does it (the links from unsubscribeLinks).
  */
-export async function renderEmail(
-  name: EmailTemplateName,
-  props: unknown,
-  unsubscribe?: { page: string; settings: string },
-): Promise<RenderedEmail> {
+export async function renderEmail(name: EmailTemplateName, props: unknown, unsubscribe?: { page: string; settings: string }): Promise<RenderedEmail> {
   const template = emailTemplates[name];
   const values = template.props.parse(props) as never;
   let element;

@@ -1,4 +1,5 @@
-import type { ExportDocument, ExportFollowUp } from "@/lib/schemas/data-export";
+import { fullName } from "@/lib/people";
+import type { ExportComment, ExportDocument, ExportFollowUp, ExportPhoto } from "@/lib/schemas/data-export";
 
 // index.html of an export: the whole export, readable in any browser from the unzipped folder,
 // with no server, no script and nothing fetched from the network (the photos by relative path).
@@ -17,6 +18,15 @@ const longDate = (isoDate: string) =>
 
 const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
 
+/** A memory's or an answer's photos, by their relative path; `of` names what they belong to, for their text alternative. */
+const photosHtml = (photos: ExportPhoto[] = [], of: string) =>
+  photos
+    .map(
+      (photo, index) =>
+        `<figure><img src="${escapeHtml(photo.file.split("/").map(encodeURIComponent).join("/"))}" width="${photo.width}" height="${photo.height}" alt="Photo ${index + 1} of ${photos.length} of ${escapeHtml(of)}"></figure>`,
+    )
+    .join("\n");
+
 const STYLE = `
   :root { color-scheme: light; font-family: Georgia, "Times New Roman", serif; color: #1f2937; background: #fbf8f3; }
   body { margin: 0 auto; max-width: 52rem; padding: 1.5rem 1rem 4rem; line-height: 1.6; }
@@ -24,7 +34,7 @@ const STYLE = `
   h2 { font-size: 1.5rem; margin: 2.5rem 0 1rem; border-bottom: 1px solid #d6cfc4; padding-bottom: .25rem; }
   h3 { font-size: 1.25rem; margin: 0 0 .25rem; }
   article { background: #fff; border: 1px solid #e5ded3; border-radius: .5rem; padding: 1rem 1.25rem; margin: 0 0 1.25rem; }
-  .meta { color: #4b5563; font-size: .95rem; margin: 0 0 .75rem; }
+  .meta { color: #4b5563; font-size: 1rem; margin: 0 0 .75rem; }
   figure { margin: .75rem 0; }
   img { max-width: 100%; height: auto; border-radius: .25rem; display: block; }
   dl { margin: 0; } dt { font-weight: bold; margin-top: .75rem; } dd { margin: .25rem 0 0; }
@@ -32,7 +42,7 @@ const STYLE = `
 `;
 
 export function renderExportIndexHtml(document: ExportDocument) {
-  const people = new Map(document.people.map((person) => [person.id, `${person.first_name} ${person.last_name}`.trim()]));
+  const people = new Map(document.people.map((person) => [person.id, fullName(person)]));
   const nameOf = (id: string | null) => (id ? (people.get(id) ?? "Someone") : "Someone");
   const heading =
     document.scope === "family"
@@ -54,21 +64,30 @@ ${followUps
 </aside>`
       : "";
 
+  /** The comments under a story or an answer, oldest first. */
+  const commentsHtml = (comments: ExportComment[] | undefined) =>
+    comments?.length
+      ? `<aside class="comments"><h4>Comments</h4>
+${comments
+  .map(
+    (comment) =>
+      `<p><strong>${escapeHtml(nameOf(comment.author_id))}</strong> <span class="meta">(${escapeHtml(longDate(comment.created_at))})</span>: ${escapeHtml(comment.body)}</p>`,
+  )
+  .join("\n")}
+</aside>`
+      : "";
+
   const memories = document.memories
     .map((memory) => {
       const tags = memory.tags.length ? ` · With ${escapeHtml(memory.tags.map((tag) => tag.name).join(", "))}` : "";
-      const photos = memory.photos
-        .map(
-          (photo, index) =>
-            `<figure><img src="${escapeHtml(photo.file)}" width="${photo.width}" height="${photo.height}" alt="Photo ${index + 1} of ${memory.photos.length} of “${escapeHtml(memory.title)}”"></figure>`,
-        )
-        .join("\n");
+      const photos = photosHtml(memory.photos, `“${memory.title}”`);
       return `<article id="memory-${memory.id}">
 <h3>${escapeHtml(memory.title)}</h3>
 <p class="meta">${escapeHtml(longDate(memory.memory_date))} · By ${escapeHtml(nameOf(memory.author_id))} · ${memory.is_shared ? "Shared with the family" : "Private"}${tags}</p>
 ${paragraphs(memory.content)}
 ${photos}
 ${followUpsHtml(memory.follow_ups)}
+${commentsHtml(memory.comments)}
 </article>`;
     })
     .join("\n");
@@ -79,7 +98,12 @@ ${followUpsHtml(memory.follow_ups)}
 <h3>${escapeHtml(submission.questionnaire_title)}</h3>
 <p class="meta">${escapeHtml(longDate(submission.created_at))} · By ${escapeHtml(nameOf(submission.author_id))}</p>
 <dl>
-${submission.responses.map((response) => `<dt>${escapeHtml(response.question_text)}</dt>\n<dd>${paragraphs(response.answer_text)}${followUpsHtml(response.follow_ups)}</dd>`).join("\n")}
+${submission.responses
+  .map(
+    (response) =>
+      `<dt>${escapeHtml(response.question_text)}</dt>\n<dd>${paragraphs(response.answer_text)}${photosHtml(response.photos, `the answer to “${response.question_text}”`)}${followUpsHtml(response.follow_ups)}${commentsHtml(response.comments)}</dd>`,
+  )
+  .join("\n")}
 </dl>
 </article>`,
     )

@@ -1,13 +1,12 @@
 import "server-only";
 import { Readable } from "node:stream";
-import { z } from "zod";
-import { IMMEDIATE_EXPORT_MAX_BYTES, exportScopeSchema, type ExportScope } from "@/lib/schemas/data-export";
+import { IMMEDIATE_EXPORT_MAX_BYTES, type ExportScope } from "@/lib/schemas/data-export";
 import { now } from "@/server/clock";
 import { AppError } from "@/server/http/app-error";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import { gatherExport, measureExport } from "./gather-export";
-import { dataExportDtoSchema, exportFileName, startPreparedExport } from "./prepared-exports";
+import { exportFileName, startPreparedExport } from "./prepared-exports";
 import { writeExportZip } from "./write-export-zip";
 
 // Asking for an export (docs/decisions/023-export-and-import.md): one whose photos come to at most
@@ -15,14 +14,6 @@ import { writeExportZip } from "./write-export-zip";
 // is prepared by a job and emailed.
 
 export const EXPORT_TOO_LARGE_TO_DOWNLOAD = "This export is too large to download at once. Ask for it to be prepared; you will get an email when it is ready.";
-
-export const exportRequestSchema = z.strictObject({ scope: exportScopeSchema });
-export const exportQuerySchema = z.strictObject({ scope: exportScopeSchema.default("account") });
-
-export const exportStartedSchema = z.strictObject({
-  download: z.string().nullable().meta({ description: "Small exports: the address that streams the ZIP now (GET /api/exports/download?scope=…)." }),
-  export: dataExportDtoSchema.nullable().meta({ description: "Large exports: the job preparing it (its progress at GET /api/exports/{id})." }),
-});
 
 export async function requestExport({ viewer, scope, origin }: { viewer: UserDto; scope: ExportScope; origin: string }) {
   const size = await measureExport(viewer, scope);

@@ -6,25 +6,40 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { IMPORT_MAX_BYTES, type ExportMemory } from "@/lib/schemas/data-export";
+import { readImageHeader } from "@/lib/photos/image-header";
+import { normalizeEmail } from "@/lib/schemas/auth";
+import { IMPORT_LIMITS, IMPORT_MAX_BYTES, tooManyImportPixels, type ExportPhoto, type ImportMemory } from "@/lib/schemas/data-export";
+import { now as clockNow } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
+import { countAndLimit, tryAgain, type RateLimitRule } from "@/server/http/rate-limit";
 import { readBodyChunks } from "@/server/http/read-body";
-import { deleteObjects, processPhoto, storePhoto, type StoredPhoto } from "@/server/memories/photo-pipeline";
+import { deleteObjects, photoFolder, processPhoto, storePhoto, type StoredPhoto } from "@/server/memories/photo-pipeline";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
 import { openExportZip, type OpenedExport } from "./read-export-zip";
 
 // Import (docs/decisions/023-export-and-import.md): a personal export comes back into the signed-in
-// account. Every photo goes through the upload pipeline (bytes checked, metadata dropped,
-// variants made) before anything is saved; then every row is written in one transaction, so a
-// refused or failed import leaves nothing behind (its photo objects are removed again). People are
-// matched by email: a tag or questionnaire target comes back when that person is in the
-// importer's family, and is dropped otherwise (the model keeps tags as people, not as text).
+// account. Every photo, a memory's or an answer's, goes through the upload pipeline (bytes
+// checked, metadata dropped, variants made) before anything is saved; then every row is written in
+// one transaction, so a refused or failed import leaves nothing behind (its photo objects are
+// removed again). People are matched by email: a tag or questionnaire target comes back when that
+// person is in the importer's family, and is dropped otherwise (the model keeps tags as people,
+// not as text).
 
 export const IMPORT_TOO_LARGE = `An export to import can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
 export const IMPORT_NOT_ZIP_TYPE = "Send the export as the request body, with Content-Type: application/zip.";
-const LIBRARY_CHANGED = "library-question-missing";
+export const IMPORT_ALREADY_RUNNING = "An import into your account is already running. Please wait for it to finish, then try again.";
+
+/** Imports one person may start in an hour (each reads up to 512 MB and processes up to 1,000 photos). */
+export const importsByAccount: RateLimitRule = {
+  name: "imports-account",
+  limit: 5,
+  windowSeconds: 60 * 60,
+  message: (minutes) => `Too many imports in a short time. ${tryAgain(minutes)}`,
+};
+/** A run not finished after this long was left by a process that stopped: the next import takes it over. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 export type ImportSummary = {
   memories: number;
@@ -36,19 +51,43 @@ export type ImportSummary = {
   answers_dropped: number;
 };
 
-/** Streams the request body to a temporary file (at most IMPORT_MAX_BYTES), imports it, removes it. */
+/**
+ * Streams the request body to a temporary file (at most IMPORT_MAX_BYTES), imports it, removes it.
+ * Counted and taken one at a time per person before a byte of the upload is read.
+ */
 export async function importExportFromRequest({ viewer, request }: { viewer: UserDto; request: Request }): Promise<ImportSummary> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/zip" && type !== "application/x-zip-compressed" && type !== "application/octet-stream") {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", IMPORT_NOT_ZIP_TYPE);
   }
-  const directory = await mkdtemp(path.join(tmpdir(), "family-book-import-"));
+  await countAndLimit(importsByAccount, viewer.id);
+  return oneImportAtATime(viewer.id, async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), "family-book-import-"));
+    try {
+      const file = path.join(directory, "import.zip");
+      await pipeline(Readable.from(readBodyChunks(request, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE)), createWriteStream(file));
+      return await importExportFile({ viewer, filePath: file });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+}
+
+/** Runs the import while holding the person's one import_runs row; a second import meanwhile answers 409. */
+async function oneImportAtATime<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const prisma = await getDb();
+  const now = clockNow();
+  // Taking the row is one statement: of two imports at the same moment, one inserts and the other
+  // finds it (ON CONFLICT), unless it was abandoned, in which case exactly one of them takes it over.
+  const taken = await prisma.$executeRaw`
+    INSERT INTO import_runs (user_id, started_at) VALUES (${userId}::uuid, ${now})
+    ON CONFLICT (user_id) DO UPDATE SET started_at = EXCLUDED.started_at
+     WHERE import_runs.started_at < ${new Date(now.getTime() - ABANDONED_AFTER_MS)}`;
+  if (taken === 0) throw new AppError("CONFLICT", IMPORT_ALREADY_RUNNING);
   try {
-    const file = path.join(directory, "import.zip");
-    await pipeline(Readable.from(readBodyChunks(request, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE)), createWriteStream(file));
-    return await importExportFile({ viewer, filePath: file });
+    return await work();
   } finally {
-    await rm(directory, { recursive: true, force: true });
+    await prisma.importRun.deleteMany({ where: { user_id: userId, started_at: now } });
   }
 }
 
@@ -61,7 +100,12 @@ export async function importExportFile({ viewer, filePath }: { viewer: UserDto; 
   }
 }
 
-async function importOpened(viewer: UserDto, { document, readPhoto }: OpenedExport): Promise<ImportSummary> {
+const PIXEL_BUDGET = IMPORT_LIMITS.megapixels * 1_000_000;
+
+/** A photo stored for the import, with its place among its item's and the moment it was added. */
+type ImportedPhoto = StoredPhoto & { order_number: number; created_at: Date };
+
+async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoStart }: OpenedExport): Promise<ImportSummary> {
   const prisma = await getDb();
   const storage = getStorage();
 
@@ -72,7 +116,7 @@ async function importOpened(viewer: UserDto, { document, readPhoto }: OpenedExpo
   const byEmail = new Map(familyMembers.map((member) => [member.email_normalized, member.id]));
   const personHere = new Map<string, string | null>();
   for (const person of document.people) {
-    personHere.set(person.id, person.id === document.exported_by.id ? viewer.id : (byEmail.get(person.email.trim().toLowerCase()) ?? null));
+    personHere.set(person.id, person.id === document.exported_by.id ? viewer.id : (byEmail.get(normalizeEmail(person.email)) ?? null));
   }
 
   // The built-in library's questions have the same ids on every instance.
@@ -83,24 +127,59 @@ async function importOpened(viewer: UserDto, { document, readPhoto }: OpenedExpo
     ),
   );
 
+  // Whether an answer comes back: one to a library question this instance does not have cannot.
+  const answerComesBack = (library: boolean, questionId: string) => !library || libraryQuestions.has(questionId);
+  // Each answer that comes back with photos, by its id in the export: its id here and its photos.
+  const answersWithPhotos = document.submissions.flatMap((submission) =>
+    submission.responses
+      .filter((response) => (response.photos?.length ?? 0) > 0 && answerComesBack(submission.library, response.question_id))
+      .map((response) => ({ exportId: response.id, responseId: randomUUID(), photos: response.photos ?? [] })),
+  );
+
+  // The pixel budget, from each photo's header before any is decoded: an import over it does no
+  // photo work at all. A photo whose first bytes do not tell its size is counted once decoded
+  // (processPhoto refuses any single photo over 50 megapixels). Memories' and answers' photos share it.
+  let pixels = 0;
+  const sizedByHeader = new Set<string>();
+  for (const photo of [...document.memories.flatMap((memory) => memory.photos), ...answersWithPhotos.flatMap((answer) => answer.photos)]) {
+    const header = readImageHeader(await readPhotoStart(photo.file));
+    if (!header?.width || !header.height) continue;
+    sizedByHeader.add(photo.file);
+    pixels += header.width * header.height;
+    if (pixels > PIXEL_BUDGET) throw new AppError("BAD_REQUEST", tooManyImportPixels());
+  }
+
   // The photos first, through the upload pipeline; a refused photo refuses the whole import.
   const written: string[] = [];
   try {
-    const memories: { memory: ExportMemory; memoryId: string; stored: (StoredPhoto & { order_number: number; created_at: Date })[] }[] = [];
     let photoCount = 0;
-    for (const memory of document.memories) {
-      const memoryId = randomUUID();
-      const stored: (StoredPhoto & { order_number: number; created_at: Date })[] = [];
-      for (const photo of [...memory.photos].sort((a, b) => a.order_number - b.order_number)) {
-        const processed = await processPhoto({ fileName: photo.file.split("/").pop()!, bytes: await readPhoto(photo.file) }).catch((error: unknown) => {
+    /** One item's photos, in their order, stored under its folder. */
+    const importPhotos = async (photos: ExportPhoto[], folder: string) => {
+      const stored: ImportedPhoto[] = [];
+      for (const photo of [...photos].sort((a, b) => a.order_number - b.order_number)) {
+        const bytes = await readPhoto(photo.file);
+        const processed = await processPhoto({ fileName: photo.file.split("/").pop()!, bytes }).catch((error: unknown) => {
           // The upload's own refusal and words; for an import it is the ZIP's content that is wrong: 400.
           throw error instanceof AppError ? new AppError("BAD_REQUEST", error.message) : error;
         });
-        const saved = await storePhoto({ storage, memoryId, photo: processed, written });
+        if (!sizedByHeader.has(photo.file)) {
+          pixels += processed.width * processed.height;
+          if (pixels > PIXEL_BUDGET) throw new AppError("BAD_REQUEST", tooManyImportPixels());
+        }
+        const saved = await storePhoto({ storage, folder, photo: processed, written });
         stored.push({ ...saved, order_number: stored.length, created_at: new Date(photo.created_at) });
         photoCount += 1;
       }
-      memories.push({ memory, memoryId, stored });
+      return stored;
+    };
+    const memories: { memory: ImportMemory; memoryId: string; stored: ImportedPhoto[] }[] = [];
+    for (const memory of document.memories) {
+      const memoryId = randomUUID();
+      memories.push({ memory, memoryId, stored: await importPhotos(memory.photos, photoFolder.memory(memoryId)) });
+    }
+    const answerPhotos = new Map<string, { responseId: string; stored: ImportedPhoto[] }>();
+    for (const { exportId, responseId, photos } of answersWithPhotos) {
+      answerPhotos.set(exportId, { responseId, stored: await importPhotos(photos, photoFolder.answer(responseId)) });
     }
 
     let tagsLinked = 0;
@@ -148,9 +227,7 @@ async function importOpened(viewer: UserDto, { document, readPhoto }: OpenedExpo
         }
 
         for (const { memory, memoryId, stored } of memories) {
-          const tagged = [...new Set(memory.tags.map((tag) => personHere.get(tag.id) ?? null))].filter(
-            (id): id is string => id !== null && id !== viewer.id,
-          );
+          const tagged = [...new Set(memory.tags.map((tag) => personHere.get(tag.id) ?? null))].filter((id): id is string => id !== null && id !== viewer.id);
           tagsLinked += tagged.length;
           tagsDropped += memory.tags.length - tagged.length;
           await tx.memory.create({
@@ -173,13 +250,17 @@ async function importOpened(viewer: UserDto, { document, readPhoto }: OpenedExpo
         for (const submission of document.submissions) {
           const questionnaireId = submission.library ? submission.questionnaire_id : questionnaireIds.get(submission.questionnaire_id)!;
           const responses = submission.responses
-            .map((response) => ({
-              question_id: submission.library ? (libraryQuestions.has(response.question_id) ? response.question_id : LIBRARY_CHANGED) : questionIds.get(response.question_id)!,
-              answer_text: response.answer_text,
-              is_shared: response.is_shared,
-              created_at: new Date(response.created_at),
-            }))
-            .filter((response) => response.question_id !== LIBRARY_CHANGED);
+            .filter((response) => answerComesBack(submission.library, response.question_id))
+            .map((response) => {
+              const photos = answerPhotos.get(response.id);
+              return {
+                ...(photos && { id: photos.responseId, photos: { create: photos.stored } }),
+                question_id: submission.library ? response.question_id : questionIds.get(response.question_id)!,
+                answer_text: response.answer_text,
+                is_shared: response.is_shared,
+                created_at: new Date(response.created_at),
+              };
+            });
           // A library question this instance does not have: its answer cannot come back.
           answersDropped += submission.responses.length - responses.length;
           if (responses.length === 0) continue;

@@ -5,42 +5,44 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import { EXPORT_LINK_DAYS, exportScopeSchema, type ExportScope } from "@/lib/schemas/data-export";
+import { EXPORT_LINK_DAYS, type ExportScope } from "@/lib/schemas/data-export";
+import type { DataExportDto } from "@/lib/schemas/exports";
 import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { messageIdFor } from "@/server/email/message-id";
 import { queueEmail } from "@/server/email/queue-email";
-import { notFound } from "@/server/http/app-error";
-import { defineJob } from "@/server/jobs/job-definition";
+import { defineJob, type JobAttempt } from "@/server/jobs/job-definition";
 import { enqueueJob } from "@/server/jobs/queue";
+import {
+  deleteOwnPreparedFile,
+  findOwnPreparedFile,
+  markPreparedFileFailed,
+  markPreparedFileReady,
+  preparedFileDownloadUrl,
+  preparedFileFields,
+} from "@/server/prepared-files/own-prepared-files";
+import { EXPORT_FILES, PREPARED_FILE_KEPT_MS } from "@/server/prepared-files/prepared-file-kinds";
+import { preparedFilesStorage } from "@/server/prepared-files/prepared-files-storage";
+import { startPreparedFile } from "@/server/prepared-files/start-prepared-file";
 import { getStorage } from "@/server/storage";
 import type { UserDto } from "@/server/users/user-dto";
-import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { gatherExport } from "./gather-export";
 import { writeExportZip } from "./write-export-zip";
 
 // Exports too large to download at once (docs/decisions/023-export-and-import.md): a job writes
-// the ZIP to a temporary file as it is made, moves it into storage, and emails its owner. The
-// owner alone sees it listed and fetches it, for EXPORT_LINK_DAYS; then housekeeping deletes it.
+// the ZIP to a temporary file as it is made, moves it into storage, and emails its owner. What
+// every prepared file shares — the owner's alone, the signed download, a week's keeping — is
+// prepared-files' (docs/decisions/036-prepared-files.md), and so are its limits: one export
+// being prepared per person, the same scope answered with the same export, a few per family at
+// once, an allowance of bytes kept. The scope and the photos written are the export's.
 
-export const EXPORT_NOT_FOUND = "Export not found";
-export const EXPORT_NOT_READY = "This export is not ready yet.";
+export const EXPORT_NOT_FOUND = EXPORT_FILES.messages.notFound;
+export const EXPORT_NOT_READY = EXPORT_FILES.messages.notReady;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const RETRY_LIMIT = 2;
 
-export const dataExportDtoSchema = z.strictObject({
-  id: z.guid(),
-  scope: exportScopeSchema,
-  status: z.enum(["queued", "running", "ready", "failed"]).meta({ description: "ready: it can be downloaded (GET /api/exports/{id}/file)." }),
-  photos_done: z.int().meta({ description: "Photos written so far: the progress, of photo_total." }),
-  photo_total: z.int(),
-  byte_size: z.int().nullable().meta({ description: "The ZIP's size once ready." }),
-  created_at: z.iso.datetime(),
-  finished_at: z.iso.datetime().nullable(),
-  expires_at: z.iso.datetime().meta({ description: "After this, the export is deleted." }),
-});
-
-export type DataExportDto = z.output<typeof dataExportDtoSchema>;
+export const exportFileName = (scope: string, date: Date) =>
+  `family-book-${scope === "family" ? "family-export" : "my-export"}-${date.toISOString().slice(0, 10)}.zip`;
 
 type DataExportRow = {
   id: string;
@@ -48,6 +50,7 @@ type DataExportRow = {
   status: string;
   photos_done: number;
   photo_total: number;
+  storage_key: string | null;
   byte_size: bigint | null;
   created_at: Date;
   finished_at: Date | null;
@@ -55,70 +58,89 @@ type DataExportRow = {
 };
 
 export function toDataExportDto(row: DataExportRow): DataExportDto {
+  const scope = row.scope as ExportScope;
   return {
-    id: row.id,
-    scope: row.scope as ExportScope,
+    ...preparedFileFields(EXPORT_FILES, row, exportFileName(scope, row.created_at)),
+    scope,
     status: row.status as DataExportDto["status"],
     photos_done: row.photos_done,
     photo_total: row.photo_total,
-    byte_size: row.byte_size === null ? null : Number(row.byte_size),
-    created_at: row.created_at.toISOString(),
-    finished_at: row.finished_at?.toISOString() ?? null,
-    expires_at: row.expires_at.toISOString(),
   };
 }
 
-/** Records the export and sends its job; the caller checked the viewer may export this scope. */
-export async function startPreparedExport({ viewer, scope, origin }: { viewer: UserDto; scope: ExportScope; origin: string }) {
-  const prisma = await getDb();
-  const row = await prisma.dataExport.create({
-    data: { user_id: viewer.id, scope, origin, expires_at: new Date(now().getTime() + EXPORT_LINK_DAYS * DAY_MS) },
+/**
+ * Records the export and sends its job, or answers the export of this scope already being
+ * prepared, or prepared minutes ago; the caller checked the viewer may export this scope. The
+ * limits on how many and how large are every prepared file's (startPreparedFile).
+ */
+export async function startPreparedExport({ viewer, scope, origin }: { viewer: UserDto; scope: ExportScope; origin: string }): Promise<DataExportDto> {
+  const at = now();
+  const { id } = await startPreparedFile({
+    kind: EXPORT_FILES,
+    viewer,
+    request: { scope },
+    now: at,
+    insert: (tx, id) =>
+      tx.dataExport.create({ data: { id, user_id: viewer.id, scope, origin, created_at: at, expires_at: new Date(at.getTime() + PREPARED_FILE_KEPT_MS) } }),
+    enqueue: (id) => enqueueJob("prepare-export", { exportId: id }),
   });
-  await enqueueJob("prepare-export", { exportId: row.id });
+  const prisma = await getDb();
+  const row = await prisma.dataExport.findUnique({ where: { id } });
+  // Deleted by its owner between the two reads: ask again, which starts a fresh one.
+  if (!row) return startPreparedExport({ viewer, scope, origin });
   return toDataExportDto(row);
 }
 
-/** The viewer's exports that have not expired, newest first. */
+/** The viewer's exports that have not expired, newest first, and what they keep of books and exports. */
 export async function listPreparedExports(viewer: Pick<UserDto, "id">) {
   const prisma = await getDb();
-  const rows = await prisma.dataExport.findMany({
-    where: { user_id: viewer.id, expires_at: { gt: now() } },
-    orderBy: [{ created_at: "desc" }, { id: "desc" }],
-    take: 20,
-  });
-  return rows.map(toDataExportDto);
+  const at = now();
+  const [rows, storage] = await Promise.all([
+    prisma.dataExport.findMany({
+      where: { user_id: viewer.id, expires_at: { gt: at } },
+      orderBy: [{ created_at: "desc" }, { id: "desc" }],
+      take: 20,
+    }),
+    preparedFilesStorage({ viewer, now: at }),
+  ]);
+  return { exports: rows.map(toDataExportDto), storage };
 }
 
 /** One of the viewer's own exports; anyone else's, or an expired one, is "not found" (404). */
 export async function getPreparedExport(viewer: Pick<UserDto, "id">, exportId: string) {
-  if (!UUID_PATTERN.test(exportId)) throw notFound(EXPORT_NOT_FOUND);
   const prisma = await getDb();
-  const row = await prisma.dataExport.findFirst({ where: { id: exportId, user_id: viewer.id, expires_at: { gt: now() } } });
-  if (!row) throw notFound(EXPORT_NOT_FOUND);
-  return row;
+  return findOwnPreparedFile(EXPORT_FILES, { viewer, id: exportId, now: now() }, (where) => prisma.dataExport.findFirst({ where }));
 }
 
-/** A short-lived signed address of the owner's ready export. */
+/** The owner deletes one of their exports, prepared or still being prepared. */
+export async function deletePreparedExport(viewer: Pick<UserDto, "id">, exportId: string) {
+  return deleteOwnPreparedFile(EXPORT_FILES, { viewer, id: exportId, now: now() });
+}
+
+/** A short-lived signed address of the owner's ready export, saved under the export's name. */
 export async function preparedExportDownloadUrl(viewer: Pick<UserDto, "id">, exportId: string) {
   const row = await getPreparedExport(viewer, exportId);
-  if (row.status !== "ready" || !row.storage_key) throw notFound(EXPORT_NOT_READY);
-  return getStorage().signedDownloadUrl(row.storage_key, { expiresInSeconds: 300 });
+  return preparedFileDownloadUrl(EXPORT_FILES, row, exportFileName(row.scope, row.created_at));
 }
 
-export const exportFileName = (scope: string, date: Date) =>
-  `family-book-${scope === "family" ? "family-export" : "my-export"}-${date.toISOString().slice(0, 10)}.zip`;
-
-async function prepareExport({ exportId }: { exportId: string }) {
+async function prepareExport({ exportId }: { exportId: string }, attempt: Pick<JobAttempt, "now" | "retryCount">) {
   const prisma = await getDb();
   const row = await prisma.dataExport.findUnique({ where: { id: exportId }, include: { user: true } });
-  // Gone (expired and deleted, or its owner left) or already done by an earlier attempt.
-  if (!row || row.status === "ready") return { status: row?.status ?? "gone" };
-  const viewer: UserDto = { id: row.user.id, email: row.user.email, first_name: row.user.first_name, last_name: row.user.last_name, family_id: row.user.family_id };
+  // Gone (deleted, expired, or its owner left), or settled by an earlier attempt.
+  if (!row || row.status === "ready" || row.status === "failed") return { status: row?.status ?? "gone" };
+  const viewer: UserDto = {
+    id: row.user.id,
+    email: row.user.email,
+    first_name: row.user.first_name,
+    last_name: row.user.last_name,
+    family_id: row.user.family_id,
+  };
   const scope = row.scope as ExportScope;
   const storage = getStorage();
+  let expiresAt: Date | null;
   try {
     const gathered = await gatherExport(viewer, scope);
-    await prisma.dataExport.update({ where: { id: exportId }, data: { status: "running", photos_done: 0, photo_total: gathered.photos.length } });
+    await prisma.dataExport.updateMany({ where: { id: exportId }, data: { status: "running", photos_done: 0, photo_total: gathered.photos.length } });
     const directory = await mkdtemp(path.join(tmpdir(), "family-book-export-"));
     const file = path.join(directory, "export.zip");
     try {
@@ -129,7 +151,7 @@ async function prepareExport({ exportId }: { exportId: string }) {
         onPhoto: (done, total) => {
           // Progress is written every tenth photo and at the end, one write at a time.
           if (done % 10 === 0 || done === total) {
-            progressWrite = progressWrite.then(() => prisma.dataExport.update({ where: { id: exportId }, data: { photos_done: done } }));
+            progressWrite = progressWrite.then(() => prisma.dataExport.updateMany({ where: { id: exportId }, data: { photos_done: done } }));
           }
         },
       });
@@ -138,17 +160,17 @@ async function prepareExport({ exportId }: { exportId: string }) {
       const key = `exports/${row.user_id}/${row.id}/${exportFileName(scope, row.created_at)}`;
       await storage.putFile(key, file, "application/zip");
       const { size } = await stat(file);
-      await prisma.dataExport.update({
-        where: { id: exportId },
-        data: { status: "ready", storage_key: key, byte_size: BigInt(size), photos_done: gathered.photos.length, finished_at: now() },
-      });
+      await prisma.dataExport.updateMany({ where: { id: exportId }, data: { photos_done: gathered.photos.length } });
+      expiresAt = await markPreparedFileReady(EXPORT_FILES, { id: exportId, storageKey: key, byteSize: size, now: attempt.now });
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
   } catch (error) {
-    await prisma.dataExport.update({ where: { id: exportId }, data: { status: "failed", finished_at: now() } });
+    // Earlier attempts leave it running, so the retry carries on with the same export.
+    if (attempt.retryCount >= RETRY_LIMIT) await markPreparedFileFailed(EXPORT_FILES, { id: exportId, now: attempt.now });
     throw error;
   }
+  if (!expiresAt) return { status: "deleted" };
   await queueEmail({
     template: "export-ready",
     to: { userId: row.user_id },
@@ -163,31 +185,8 @@ async function prepareExport({ exportId }: { exportId: string }) {
 export const prepareExportJob = defineJob({
   name: "prepare-export",
   schema: z.strictObject({ exportId: z.uuid() }),
-  handler: (data) => prepareExport(data),
-  retryLimit: 2,
+  handler: (data, attempt) => prepareExport(data, attempt),
+  retryLimit: RETRY_LIMIT,
   retryBackoff: true,
   expireInSeconds: 3600,
-});
-
-/** Housekeeping: removes expired exports, their objects first (docs/product.md §12). */
-export async function deleteExpiredExports(at: Date) {
-  const prisma = await getDb();
-  const storage = getStorage();
-  const expired = await prisma.dataExport.findMany({ where: { expires_at: { lte: at } }, select: { id: true, storage_key: true }, take: 500 });
-  for (const row of expired) {
-    if (row.storage_key) await storage.delete(row.storage_key);
-    await prisma.dataExport.delete({ where: { id: row.id } });
-  }
-  return { deleted: expired.length };
-}
-
-export const deleteExpiredExportsJob = defineJob({
-  name: "housekeeping.expired-exports",
-  schema: z.null(),
-  handler: (_data, attempt) => deleteExpiredExports(attempt.now),
-  retryLimit: 3,
-  retryBackoff: true,
-  expireInSeconds: 10 * 60,
-  schedule: "0 * * * *",
-  policy: "exclusive",
 });

@@ -1,18 +1,24 @@
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
+import { type Prisma } from "@/generated/prisma/client";
+import { fullName } from "@/lib/people";
+import { UUID_PATTERN } from "@/lib/schemas/auth";
 import {
   ALREADY_ADMIN,
   LAST_ADMIN_LEAVE,
   LAST_ADMIN_STEP_DOWN,
+  LEFT_FAMILY,
   MEMBER_NOT_FOUND,
+  memberRemovedMessage,
   NOT_FAMILY_ADMIN,
   ONLY_MEMBER_LEAVE,
   type FamilyRoleChange,
+  type RemovalOutcome,
 } from "@/lib/schemas/family-circle";
-import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { getDb } from "@/server/db/client";
 import { AppError, notFound } from "@/server/http/app-error";
+import { revokeInvitationsSentBy } from "@/server/invitations/revoke-invitation";
 import { openFirstInvite } from "@/server/invites/join-or-start-family";
+import { replaceOpenFamilyInvite } from "@/server/invites/replace-family-invite";
 import type { UserDto } from "@/server/users/user-dto";
 import { memberSelect, toFamilyMemberDto } from "./family-member-dto";
 
@@ -73,7 +79,15 @@ export async function changeFamilyRole({ viewer, memberId, change }: { viewer: U
 /**
  * A member leaves the family: removed by an admin, or of their own accord. They keep their
  * account and everything they wrote, and start a family of their own; what they shared goes with
- * them (out of the Family Book), and tags between them and the family become plain text.
+ * them (out of the Family Book), and tags between them and the family become plain text. Comments,
+ * reactions and follow-up questions are not moved: each keeps the family it was said in, so what
+ * the family said on their items stays behind, and what they said on the family's items stays
+ * the family's (docs/decisions/037-conversations-stay-in-their-family.md).
+ *
+ * Someone removed must not be able to come straight back: the family's open invite link, which
+ * they could read while they were in it, is replaced, and the invitations they sent that are still
+ * waiting are revoked. Someone who leaves of their own accord changes neither
+ * (docs/decisions/024-leaving-and-the-circle.md).
  */
 export async function removeFromFamily({ viewer, memberId }: { viewer: UserDto; memberId: string }) {
   return transaction(async (tx) => {
@@ -85,13 +99,20 @@ export async function removeFromFamily({ viewer, memberId }: { viewer: UserDto; 
       if (members.length === 1) throw new AppError("CONFLICT", ONLY_MEMBER_LEAVE);
       if (isAdmin(me) && members.filter(isAdmin).length === 1) throw new AppError("CONFLICT", LAST_ADMIN_LEAVE);
     }
+    const outcome: RemovalOutcome = { invite_link_replaced: false, invitations_revoked: 0 };
+    if (!leaving) {
+      // Before detachFromFamily forgets who sent them.
+      outcome.invitations_revoked = await revokeInvitationsSentBy(tx, { familyId, inviterId: member.id });
+      outcome.invite_link_replaced = await replaceOpenFamilyInvite(tx, { familyId, adminId: me.id });
+    }
     await detachFromFamily(tx, member, familyId);
     const family = await tx.family.create({ data: { name: null }, select: { id: true } });
     await tx.user.update({ where: { id: member.id }, data: { family_id: family.id, family_role: "admin" } });
     await tx.memory.updateMany({ where: { user_id: member.id, family_id: familyId }, data: { family_id: family.id } });
     await tx.submission.updateMany({ where: { user_id: member.id, family_id: familyId }, data: { family_id: family.id } });
     await openFirstInvite(tx, family.id, member.id);
-    return { family_id: family.id };
+    const message = leaving ? LEFT_FAMILY : memberRemovedMessage(fullName(member), outcome);
+    return { family_id: family.id, ...outcome, message };
   });
 }
 

@@ -21,7 +21,25 @@ export const profileDtoSchema = z.strictObject({
   family_id: z.guid().nullable(),
 });
 
+/**
+ * DELETE /api/family/members/{id}: the caller's family as it is now, and what else the change did
+ * (docs/decisions/024-leaving-and-the-circle.md).
+ */
+export const memberRemovalDtoSchema = z.strictObject({
+  familyMembers: z.array(familyMemberDtoSchema),
+  invite_link_replaced: z.boolean().meta({
+    description:
+      "A member was removed while the family's invite link was open: that link no longer works, and a new one (GET /family/invite) works until the old one would have.",
+  }),
+  invitations_revoked: z
+    .number()
+    .int()
+    .meta({ description: "How many invitations by email the removed member had sent that were still waiting, now revoked." }),
+  message: z.string().meta({ description: "What happened, as a sentence to show the caller." }),
+});
+
 export type FamilyMemberDto = z.output<typeof familyMemberDtoSchema>;
+export type MemberRemovalDto = z.output<typeof memberRemovalDtoSchema>;
 export type ProfileDto = z.output<typeof profileDtoSchema>;
 
 export const memberSelect = {
@@ -34,7 +52,15 @@ export const memberSelect = {
   family_id: true,
 } as const;
 
-type MemberRow = { id: string; first_name: string; last_name: string; created_at: Date; family_role: string; profile_image_url: string | null; family_id: string | null };
+type MemberRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  created_at: Date;
+  family_role: string;
+  profile_image_url: string | null;
+  family_id: string | null;
+};
 
 export function toFamilyMemberDto(row: MemberRow): FamilyMemberDto {
   return {

@@ -13,11 +13,21 @@ export function authorProfile(user: Name | null, keptName: string | null): Name 
   return user ? { first_name: user.first_name, last_name: user.last_name } : { first_name: keptName ?? FORMER_MEMBER, last_name: "" };
 }
 
-/** The same in SQL, on an author joined as `author` (LEFT JOIN) and the item's `author_name` column. */
+/**
+ * The same in SQL, as two values: on a user joined as `alias` (LEFT JOIN) and the kept names to try
+ * in turn (an item's `author_name` columns).
+ */
+export function authorNameSql(alias: string, ...keptNameColumns: string[]) {
+  return {
+    first_name: Prisma.raw(`COALESCE(${[`${alias}.first_name`, ...keptNameColumns].join(", ")}, '${FORMER_MEMBER}')`),
+    last_name: Prisma.raw(`COALESCE(${alias}.last_name, '')`),
+  };
+}
+
+/** The same as one JSON profile, on an author joined as `author` and the item's `author_name` column. */
 export function authorProfileSql(keptNameColumn: string) {
-  return Prisma.raw(
-    `json_build_object('first_name', COALESCE(author.first_name, ${keptNameColumn}, '${FORMER_MEMBER}'), 'last_name', COALESCE(author.last_name, ''))`,
-  );
+  const name = authorNameSql("author", keptNameColumn);
+  return Prisma.sql`json_build_object('first_name', ${name.first_name}, 'last_name', ${name.last_name})`;
 }
 
 /** A tag's name: the tagged member's, or the plain text it became when they left the family. */

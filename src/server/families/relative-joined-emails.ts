@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { fullName } from "@/lib/people";
 import { familyPhrase } from "@/lib/schemas/invites";
 import { getDb } from "@/server/db/client";
 import { messageIdFor } from "@/server/email/message-id";
@@ -23,12 +24,17 @@ export async function queueRelativeJoinedEmails({ newMemberId, origin }: z.outpu
   });
   if (!newcomer?.family_id) return { queued: 0 };
   const members = await prisma.user.findMany({ where: { family_id: newcomer.family_id, id: { not: newMemberId } }, select: { id: true, first_name: true } });
-  const relativeName = `${newcomer.first_name} ${newcomer.last_name}`.trim();
+  const relativeName = fullName(newcomer);
   for (const member of members) {
     await queueEmail({
       template: "relative-joined",
       to: { userId: member.id },
-      props: { firstName: member.first_name, relativeName, familyPhrase: familyPhrase({ familyName: newcomer.family?.name ?? null, invitedBy: null }), familyBookUrl: `${origin}/family-book` },
+      props: {
+        firstName: member.first_name,
+        relativeName,
+        familyPhrase: familyPhrase({ familyName: newcomer.family?.name ?? null, invitedBy: null }),
+        familyBookUrl: `${origin}/family-book`,
+      },
       origin,
       messageId: messageIdFor(`relative-joined.${newMemberId}.${member.id}`),
     });

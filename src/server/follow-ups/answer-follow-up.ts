@@ -1,7 +1,9 @@
 import "server-only";
 import { FOLLOW_UP_ALREADY_ANSWERED } from "@/lib/schemas/follow-ups";
+import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
+import { notifyFollowUpAnswered } from "@/server/notifications/record";
 import type { UserDto } from "@/server/users/user-dto";
 import { followUpSelect, toFollowUpDto } from "./follow-up-dto";
 import { getFollowUpForAuthor, pendingFor } from "./pending-follow-ups";
@@ -15,11 +17,15 @@ export async function answerFollowUp({ viewer, id, answer }: { viewer: UserDto; 
   const found = await getFollowUpForAuthor({ viewer, id });
   if (found.answered_at) throw new AppError("CONFLICT", FOLLOW_UP_ALREADY_ANSWERED);
   const prisma = await getDb();
-  const { count } = await prisma.followUpQuestion.updateMany({ where: { AND: [{ id }, pendingFor(viewer)] }, data: { answer, answered_at: new Date() } });
+  const { count } = await prisma.followUpQuestion.updateMany({ where: { AND: [{ id }, pendingFor(viewer)] }, data: { answer, answered_at: now() } });
   if (count === 0) {
     // Made private in between: 404 like any story they may not see; otherwise answered by another request.
     await getFollowUpForAuthor({ viewer, id });
     throw new AppError("CONFLICT", FOLLOW_UP_ALREADY_ANSWERED);
   }
-  return toFollowUpDto(await prisma.followUpQuestion.findUniqueOrThrow({ where: { id }, select: followUpSelect }));
+  const answered = await prisma.followUpQuestion.findUniqueOrThrow({ where: { id }, select: followUpSelect });
+  // The one who asked hears that the answer came (docs/product.md §21).
+  const item = answered.memory_id ? { type: "memory" as const, id: answered.memory_id } : { type: "answer" as const, id: answered.response_id! };
+  if (answered.asker) await notifyFollowUpAnswered({ authorId: viewer.id, askerId: answered.asker.id, item, followUpId: id });
+  return toFollowUpDto(answered);
 }

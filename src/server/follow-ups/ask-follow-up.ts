@@ -1,8 +1,8 @@
 import "server-only";
-import { AppError } from "@/server/http/app-error";
 import { FOLLOW_UP_OWN_STORY } from "@/lib/schemas/follow-ups";
 import { findOpenItem, itemColumn, type ItemRef } from "@/server/conversations/conversation-item";
 import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/http/app-error";
 import { notifyFollowUpQuestion } from "@/server/notifications/record";
 import type { UserDto } from "@/server/users/user-dto";
 import { followUpSelect, toFollowUpDto } from "./follow-up-dto";
@@ -16,12 +16,12 @@ export const FOLLOW_UP_NO_AUTHOR = "The author of this story is no longer in the
 
 /** Asks the item's author a question; answers the stored question. The one place a question is created. */
 export async function askFollowUp({ viewer, item, question }: { viewer: UserDto; item: ItemRef; question: string }) {
-  const { authorId } = await findOpenItem(viewer, item);
+  const { authorId, familyId } = await findOpenItem(viewer, item);
   if (authorId === viewer.id) throw new AppError("BAD_REQUEST", FOLLOW_UP_OWN_STORY);
   if (!authorId) throw new AppError("BAD_REQUEST", FOLLOW_UP_NO_AUTHOR);
   const prisma = await getDb();
   const row = await prisma.followUpQuestion.create({
-    data: { ...itemColumn(item), asker_id: viewer.id, author_id: authorId, question },
+    data: { ...itemColumn(item), family_id: familyId, asker_id: viewer.id, author_id: authorId, question },
     select: followUpSelect,
   });
   await notifyFollowUpQuestion({ askerId: viewer.id, authorId, item, followUpId: row.id });

@@ -1,10 +1,15 @@
 import "server-only";
 import { z } from "zod";
+import { FORMER_MEMBER } from "@/server/families/former-member";
 
 // One follow-up question (docs/product.md §22), as the author's list, the answer page and the API
 // show it: who asked, about which story, and the answer once given.
 
-const person = z.strictObject({ id: z.guid(), first_name: z.string(), last_name: z.string() });
+const person = z.strictObject({
+  id: z.guid().nullable().meta({ description: "Null once the person deleted their account: then named “A former member”." }),
+  first_name: z.string(),
+  last_name: z.string(),
+});
 
 export const followUpDtoSchema = z.strictObject({
   id: z.guid(),
@@ -44,8 +49,8 @@ type FollowUpRow = {
   answered_at: Date | null;
   memory_id: string | null;
   response_id: string | null;
-  asker: { id: string; first_name: string; last_name: string };
-  author: { id: string; first_name: string; last_name: string };
+  asker: { id: string; first_name: string; last_name: string } | null;
+  author: { id: string; first_name: string; last_name: string } | null;
   memory: { title: string } | null;
   response: { question: { question_text: string } } | null;
 };
@@ -55,12 +60,17 @@ export function toFollowUpDto(row: FollowUpRow): FollowUpDto {
     id: row.id,
     question: row.question,
     created_at: row.created_at.toISOString(),
-    asked_by: row.asker,
-    author: row.author,
+    asked_by: personOrFormer(row.asker),
+    author: personOrFormer(row.author),
     item: row.memory_id
       ? { type: "memory", id: row.memory_id, title: row.memory?.title ?? "" }
       : { type: "answer", id: row.response_id!, title: row.response?.question.question_text ?? "" },
     answer: row.answer,
     answered_at: row.answered_at?.toISOString() ?? null,
   };
+}
+
+/** Someone who deleted their account stays "A former member": what they asked, and what was answered them, stays too. */
+export function personOrFormer(person: { id: string; first_name: string; last_name: string } | null) {
+  return person ?? { id: null, first_name: FORMER_MEMBER, last_name: "" };
 }

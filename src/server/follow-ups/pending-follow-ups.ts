@@ -1,7 +1,7 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { FOLLOW_UP_NOT_FOUND } from "@/lib/schemas/follow-ups";
-import type { Prisma } from "@/generated/prisma/client";
 import { followUpsOpenTo } from "@/server/conversations/conversation-item";
 import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { defineJob } from "@/server/jobs/job-definition";
 
@@ -10,7 +11,7 @@ const BATCH_SIZE = 1000;
  * rate-limiter-flexible reads an ended window as empty, so the row only takes space. Counters
  * without an end (none of ours) are kept. In Redis (REDIS_URL) counters expire by themselves.
  */
-export async function deleteExpiredRateLimits({ now = new Date() }: { now?: Date } = {}) {
+export async function deleteExpiredRateLimits({ now = clock.now() }: { now?: Date } = {}) {
   const prisma = await getDb();
   const endedBefore = BigInt(now.getTime());
   let removed = 0;

@@ -2,9 +2,7 @@ import type { FieldErrors } from "./app-error";
 
 // Every /api answer: { success, data, error } (docs/product.md §7). fieldErrors is added for invalid input.
 
-export type Envelope<Data> =
-  | { success: true; data: Data; error: null }
-  | { success: false; data: null; error: string; fieldErrors?: FieldErrors };
+export type Envelope<Data> = { success: true; data: Data; error: null } | { success: false; data: null; error: string; fieldErrors?: FieldErrors };
 
 export function ok<Data>(data: Data, init?: ResponseInit) {
   return Response.json({ success: true, data, error: null } satisfies Envelope<Data>, init);

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { createClient, type RedisClientType } from "@redis/client";
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { now } from "@/server/clock";
 import { getDatabase } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { AppError } from "./app-error";
@@ -56,7 +57,14 @@ async function limiterFor(rule: RateLimitRule): Promise<RateLimiterAbstract> {
     limiter = url
       ? new RateLimiterRedis({ ...options, storeClient: await redisClient(url), useRedisPackage: true })
       : // The table is made by a migration; expired rows are cleared by housekeeping, not by a timer in every instance.
-        new RateLimiterPostgres({ ...options, storeClient: databaseStoreClient, storeType: "client", tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false });
+        new RateLimiterPostgres({
+          ...options,
+          storeClient: databaseStoreClient,
+          storeType: "client",
+          tableName: "rate_limits",
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+        });
     registry.__familyBookLimiters.set(id, limiter);
   }
   return limiter;
@@ -68,10 +76,13 @@ function keyOf(subject: string) {
   return normalised.length <= 160 ? normalised : createHash("sha256").update(normalised).digest("hex");
 }
 
-const stateOf = (result: RateLimiterRes): RateLimitState => ({ consumed: result.consumedPoints, resetAt: new Date(Date.now() + Math.max(0, result.msBeforeNext)) });
+const stateOf = (result: RateLimiterRes): RateLimitState => ({
+  consumed: result.consumedPoints,
+  resetAt: new Date(now().getTime() + Math.max(0, result.msBeforeNext)),
+});
 
 export function refuse(rule: RateLimitRule, state: RateLimitState): never {
-  const seconds = Math.max(1, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
+  const seconds = Math.max(1, Math.ceil((state.resetAt.getTime() - now().getTime()) / 1000));
   throw new AppError("RATE_LIMITED", rule.message(Math.ceil(seconds / 60)), undefined, { "Retry-After": String(seconds) });
 }
 
@@ -80,7 +91,7 @@ export function refuse(rule: RateLimitRule, state: RateLimitState): never {
  * decides). The count is taken atomically, so parallel requests each see their own place.
  */
 export async function consume(rule: RateLimitRule, subject: string): Promise<RateLimitState> {
-  if (getEnv().RATE_LIMIT_DISABLED) return { consumed: 0, resetAt: new Date() };
+  if (getEnv().RATE_LIMIT_DISABLED) return { consumed: 0, resetAt: now() };
   const limiter = await limiterFor(rule);
   try {
     return stateOf(await limiter.consume(keyOf(subject)));

@@ -1,7 +1,8 @@
 import "server-only";
-import { findActiveSession, revokeSessionToken, type ActiveSession } from "@/server/auth/sessions";
 import { clearCookieHeader, readCookie, SESSION_COOKIE, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
+import { findActiveSession, revokeSessionToken, type ActiveSession } from "@/server/auth/sessions";
 import { AppError } from "./app-error";
+import { JsonTooDeepError, MAX_JSON_DEPTH, parseBoundedJson } from "./bounded-json";
 import { BODY_CAPS, readBodyCapped } from "./read-body";
 import { cameOverHttps, isCrossSite, requestOrigin } from "./request-info";
 import { toErrorResponse } from "./to-error-response";
@@ -63,9 +64,7 @@ export function assertSameSite(request: Request) {
   }
 }
 
-export function authenticatedRoute<Params = Record<string, never>>(
-  handler: (context: AuthenticatedRequest<Params>) => Promise<Response>,
-) {
+export function authenticatedRoute<Params = Record<string, never>>(handler: (context: AuthenticatedRequest<Params>) => Promise<Response>) {
   return async (request: Request, context?: RouteContext<Params>) => {
     try {
       const { session, via, signedOutOffline } = await resolveSession(request);
@@ -104,9 +103,12 @@ export function publicRoute<Params = Record<string, never>>(
   };
 }
 
+export const JSON_TOO_DEEP = `The request body is nested more than ${MAX_JSON_DEPTH} levels deep, deeper than any request Family Book takes.`;
+
 /**
- * Reads a JSON body of at most maxBytes (413 beyond that, docs/decisions/007-bounded-requests.md);
- * a missing or malformed one is a 400, not a 500.
+ * Reads a JSON body of at most maxBytes (413 beyond that, docs/decisions/007-bounded-requests.md)
+ * and nested at most MAX_JSON_DEPTH levels (400 beyond that, before it is parsed); a missing or
+ * malformed one is a 400, not a 500.
  */
 export async function readJson(request: Request, { maxBytes = BODY_CAPS.json }: { maxBytes?: number } = {}): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -115,8 +117,9 @@ export async function readJson(request: Request, { maxBytes = BODY_CAPS.json }: 
   }
   const body = await readBodyCapped(request, maxBytes);
   try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
+    return parseBoundedJson(body.toString("utf8"));
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw new AppError("BAD_REQUEST", JSON_TOO_DEEP);
     throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
   }
 }

@@ -1,8 +1,9 @@
 import "server-only";
+import { fullName } from "@/lib/people";
 import { familyPhrase } from "@/lib/schemas/invites";
 import { getDb } from "@/server/db/client";
-import { getEnv } from "@/server/env";
 import { queueEmail } from "@/server/email/queue-email";
+import { getEnv } from "@/server/env";
 import { inviteUrl } from "@/server/invites/family-invite-dto";
 
 /**
@@ -23,7 +24,7 @@ export async function queueInvitationEmail({ invitationId, code, origin }: { inv
     },
   });
   const inviter = invitation.invited_by;
-  const inviterName = inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : "A relative";
+  const inviterName = inviter ? fullName(inviter) : "A relative";
   const account = await prisma.user.findUnique({ where: { email_normalized: invitation.email_normalized }, select: { id: true } });
   await queueEmail({
     template: "invitation",

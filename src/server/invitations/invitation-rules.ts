@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { hashToken } from "@/server/auth/sessions";
+import * as clock from "@/server/clock";
 import { inviteExpiry, newInviteCode } from "@/server/invites/invite-rules";
 import type { UserDto } from "@/server/users/user-dto";
 
@@ -9,10 +10,10 @@ import type { UserDto } from "@/server/users/user-dto";
 
 export const pendingInvitationWhere = { accepted_at: null, revoked_at: null } as const;
 
-export const usableInvitationSql = Prisma.sql`accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()`;
+export const usableInvitationSql = (now: Date = clock.now()) => Prisma.sql`accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}`;
 
 /** A fresh code for the email and what the database keeps of it. */
-export function newInvitationCode(now: Date = new Date()) {
+export function newInvitationCode(now: Date = clock.now()) {
   const code = newInviteCode();
   return { code, code_hash: hashToken(code), sent_at: now, expires_at: inviteExpiry(undefined, now) };
 }

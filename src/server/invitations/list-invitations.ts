@@ -1,9 +1,10 @@
 import "server-only";
-import { getDb } from "@/server/db/client";
 import type { Prisma } from "@/generated/prisma/client";
-import { FAMILY_NOT_FOUND } from "@/server/invites/get-family-invite";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
+import * as clock from "@/server/clock";
+import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
+import { FAMILY_NOT_FOUND } from "@/server/invites/get-family-invite";
 import type { UserDto } from "@/server/users/user-dto";
 import type { InvitationDto } from "./invitation-dto";
 import { mayManageInvitation, pendingInvitationWhere } from "./invitation-rules";
@@ -50,7 +51,7 @@ export async function getInvitation(client: Client, { viewer, id }: { viewer: Us
   if (!UUID_PATTERN.test(id)) return null;
   const row = await client.invitation.findFirst({ where: { id, family_id: viewer.family_id, ...pendingInvitationWhere }, select: invitationSelect });
   if (!row) return null;
-  return toInvitationDto(row, viewer, await isFamilyAdmin(client, viewer), new Date());
+  return toInvitationDto(row, viewer, await isFamilyAdmin(client, viewer), clock.now());
 }
 
 /**
@@ -69,6 +70,6 @@ export async function listInvitations({ viewer }: { viewer: UserDto }): Promise<
     }),
     isFamilyAdmin(prisma, viewer),
   ]);
-  const now = new Date();
+  const now = clock.now();
   return { invitations: rows.map((row) => toInvitationDto(row, viewer, viewerIsAdmin, now)) };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { normalizeEmail } from "@/lib/schemas/auth";
 import { INVITATION_NOT_FOUND, ONLY_INVITER_OR_ADMIN } from "@/lib/schemas/invitations";
 import { getDb } from "@/server/db/client";
 import { AppError, notFound } from "@/server/http/app-error";
@@ -16,7 +17,7 @@ export async function resendInvitation({ viewer, id, origin }: { viewer: UserDto
   if (!current) throw notFound(INVITATION_NOT_FOUND);
   if (!current.can_manage) throw new AppError("FORBIDDEN", ONLY_INVITER_OR_ADMIN);
   await countAndLimit(invitationRules.bySender, viewer.id);
-  await countAndLimit(invitationRules.byAddress, current.email.toLowerCase());
+  await countAndLimit(invitationRules.byAddress, normalizeEmail(current.email));
 
   const fresh = newInvitationCode();
   // Only a waiting invitation takes a new code: one accepted or revoked meanwhile stays as it is.

@@ -1,6 +1,6 @@
 import "server-only";
-import type { NewInvitationValues } from "@/lib/schemas/invitations";
-import { ALREADY_IN_FAMILY } from "@/lib/schemas/invitations";
+import { normalizeEmail } from "@/lib/schemas/auth";
+import { ALREADY_IN_FAMILY, type NewInvitationValues } from "@/lib/schemas/invitations";
 import { getDb } from "@/server/db/client";
 import { AppError, notFound } from "@/server/http/app-error";
 import { countAndLimit } from "@/server/http/rate-limit";
@@ -20,7 +20,7 @@ import { getInvitation } from "./list-invitations";
 export async function sendInvitation({ viewer, input, origin }: { viewer: UserDto; input: NewInvitationValues; origin: string }) {
   if (!viewer.family_id) throw notFound(FAMILY_NOT_FOUND);
   const familyId = viewer.family_id;
-  const emailNormalized = input.email.toLowerCase();
+  const emailNormalized = normalizeEmail(input.email);
   await countAndLimit(invitationRules.bySender, viewer.id);
   await countAndLimit(invitationRules.byAddress, emailNormalized);
 
@@ -30,7 +30,9 @@ export async function sendInvitation({ viewer, input, origin }: { viewer: UserDt
 
   const fresh = newInvitationCode();
   const invitation = await prisma.$transaction(async (tx) => {
-    const waiting = await tx.invitation.count({ where: { family_id: familyId, accepted_at: null, revoked_at: null, NOT: { email_normalized: emailNormalized } } });
+    const waiting = await tx.invitation.count({
+      where: { family_id: familyId, accepted_at: null, revoked_at: null, NOT: { email_normalized: emailNormalized } },
+    });
     if (waiting >= MAX_WAITING_INVITATIONS) throw new AppError("CONFLICT", TOO_MANY_WAITING);
     // One waiting invitation per address in a family, whoever sends it: the partial unique index
     // decides between two members inviting the same relative at the same moment.

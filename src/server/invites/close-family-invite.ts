@@ -1,4 +1,5 @@
 import "server-only";
+import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
 import { getFamilyInvite, lockFamilyAsAdmin } from "./get-family-invite";
@@ -8,7 +9,7 @@ export async function closeFamilyInvite({ viewer, origin }: { viewer: UserDto; o
   const prisma = await getDb();
   await prisma.$transaction(async (tx) => {
     const familyId = await lockFamilyAsAdmin(tx, viewer);
-    await tx.familyInvite.updateMany({ where: { family_id: familyId, revoked_at: null }, data: { revoked_at: new Date() } });
+    await tx.familyInvite.updateMany({ where: { family_id: familyId, revoked_at: null }, data: { revoked_at: now() } });
   });
   return getFamilyInvite({ viewer, origin });
 }

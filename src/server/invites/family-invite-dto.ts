@@ -3,7 +3,9 @@ import { z } from "zod";
 // The family's invite link as its members see it (GET /api/family/invite and the dashboard).
 
 export const familyInviteDtoSchema = z.strictObject({
-  status: z.enum(["open", "expired", "closed"]).meta({ description: "open: people can join through it; expired: its time ran out; closed: an admin closed it." }),
+  status: z
+    .enum(["open", "expired", "closed"])
+    .meta({ description: "open: people can join through it; expired: its time ran out; closed: an admin closed it." }),
   invite: z
     .strictObject({
       code: z.string(),

@@ -1,5 +1,6 @@
 import "server-only";
 import { looksLikeInviteCode } from "@/lib/schemas/invites";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { invitationCodeHash, pendingInvitationWhere } from "@/server/invitations/invitation-rules";
 import { openInviteWhere } from "./invite-rules";
@@ -23,7 +24,7 @@ export type InvitePreview = {
 export async function findOpenInvite(code: string | null | undefined): Promise<InvitePreview | null> {
   if (!looksLikeInviteCode(code)) return null;
   const prisma = await getDb();
-  const now = new Date();
+  const now = clock.now();
   const invite = await prisma.familyInvite.findFirst({
     where: { code, ...openInviteWhere(now) },
     select: { code: true, family: { select: { name: true } }, created_by: { select: { first_name: true } } },

@@ -1,8 +1,9 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { AppError, notFound } from "@/server/http/app-error";
-import type { Prisma } from "@/generated/prisma/client";
 import type { UserDto } from "@/server/users/user-dto";
 import { inviteUrl, type FamilyInviteDto } from "./family-invite-dto";
 
@@ -19,8 +20,10 @@ export async function getFamilyInvite({ viewer, origin }: { viewer: UserDto; ori
   if (!viewer.family_id) throw notFound(FAMILY_NOT_FOUND);
   const familyId = viewer.family_id;
   const prisma = await getDb();
+  // Whether the viewer is still in the family is judged in the same statement: someone removed
+  // while this request was under way never reads the link that replaced the one they had.
   const invite = await prisma.familyInvite.findFirst({
-    where: { family_id: familyId, revoked_at: null },
+    where: { family_id: familyId, revoked_at: null, family: { members: { some: { id: viewer.id } } } },
     select: { code: true, created_at: true, expires_at: true, created_by: { select: { first_name: true, last_name: true } } },
   });
   const admins = await prisma.user.findMany({
@@ -29,7 +32,7 @@ export async function getFamilyInvite({ viewer, origin }: { viewer: UserDto; ori
     orderBy: [{ created_at: "asc" }, { id: "asc" }],
   });
   return {
-    status: !invite ? "closed" : invite.expires_at.getTime() <= Date.now() ? "expired" : "open",
+    status: !invite ? "closed" : invite.expires_at.getTime() <= now().getTime() ? "expired" : "open",
     invite: invite && {
       code: invite.code,
       url: inviteUrl(origin, invite.code),
@@ -58,4 +61,12 @@ export async function lockFamilyAsAdmin(tx: Client, viewer: UserDto) {
   const familyId = rows[0]?.family_id;
   if (!familyId) throw new AppError("FORBIDDEN", ONLY_ADMINS);
   return familyId;
+}
+
+/**
+ * The family's row, taken as lockFamilyAsAdmin takes it, for a change to the link made on the
+ * family's behalf by a caller who has already checked who may make it (removing a member).
+ */
+export async function lockFamilyRow(tx: Client, familyId: string) {
+  await tx.$queryRaw`SELECT id FROM families WHERE id = ${familyId}::uuid FOR NO KEY UPDATE`;
 }

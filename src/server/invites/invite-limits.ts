@@ -1,8 +1,8 @@
 import "server-only";
 import { tryAgain, type RateLimitRule } from "@/server/http/rate-limit";
 
-// Invite codes carry 144 random bits (a family's first, its id, 122), so guessing is hopeless;
-// this only keeps one address from hammering the lookup (docs/decisions/008-invites.md).
+// Invite codes carry 144 random bits, so guessing is hopeless; this only keeps one address from
+// hammering the lookup (docs/decisions/008-invites.md).
 
 export const inviteRules = {
   lookupsByAddress: {

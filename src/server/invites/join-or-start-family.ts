@@ -1,9 +1,10 @@
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
+import { type Prisma } from "@/generated/prisma/client";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
+import { now } from "@/server/clock";
 import { AppError } from "@/server/http/app-error";
 import { invitationCodeHash, usableInvitationSql } from "@/server/invitations/invitation-rules";
-import { inviteExpiry, openInviteSql } from "./invite-rules";
+import { inviteExpiry, newInviteCode, openInviteSql } from "./invite-rules";
 
 type Transaction = Prisma.TransactionClient;
 
@@ -11,9 +12,8 @@ export type NewAccount = Omit<Prisma.UserUncheckedCreateInput, "family_id" | "fa
 
 /**
  * Creates an account inside the caller's transaction: in the family of an open invite the person
- * chose to accept, or as the admin of a new family with its first invite link (whose code is the
- * family's own id, docs/decisions/008-invites.md). An unusable invite is refused, never replaced
- * by a new family.
+ * chose to accept, or as the admin of a new family with its first invite link. An unusable invite
+ * is refused, never replaced by a new family.
  */
 export async function joinOrStartFamily(
   tx: Transaction,
@@ -24,7 +24,7 @@ export async function joinOrStartFamily(
     if (linkFamily) return tx.user.create({ data: { ...account, family_id: linkFamily, family_role: "member" } });
     const invitation = await acceptInvitation(tx, inviteCode);
     // Following the link in an invitation proves the address it was sent to (docs/decisions/017-verified-addresses.md).
-    const verified = invitation.email_normalized === account.email_normalized ? { email_verified_at: account.email_verified_at ?? new Date() } : {};
+    const verified = invitation.email_normalized === account.email_normalized ? { email_verified_at: account.email_verified_at ?? now() } : {};
     return tx.user.create({ data: { ...account, ...verified, family_id: invitation.family_id, family_role: "member" } });
   }
   const family = await tx.family.create({ data: { name: familyName }, select: { id: true } });
@@ -33,9 +33,12 @@ export async function joinOrStartFamily(
   return user;
 }
 
-/** A new family's invite link, whose code is the family's own id (docs/decisions/008-invites.md). */
+/**
+ * A new family's invite link, with a random code like every other: never the family's id, which
+ * every member can read and keeps after leaving (docs/decisions/008-invites.md).
+ */
 export async function openFirstInvite(tx: Transaction, familyId: string, adminId: string) {
-  await tx.familyInvite.create({ data: { code: familyId, family_id: familyId, created_by_id: adminId, expires_at: inviteExpiry() } });
+  await tx.familyInvite.create({ data: { code: newInviteCode(), family_id: familyId, created_by_id: adminId, expires_at: inviteExpiry() } });
 }
 
 /**
@@ -47,7 +50,7 @@ export async function openFirstInvite(tx: Transaction, familyId: string, adminId
 async function familyOfOpenInvite(tx: Transaction, code: string) {
   const rows = await tx.$queryRaw<{ family_id: string }[]>`
     SELECT family_id::text AS family_id FROM family_invites
-     WHERE code = ${code} AND ${openInviteSql}
+     WHERE code = ${code} AND ${openInviteSql()}
        FOR SHARE`;
   return rows[0]?.family_id ?? null;
 }
@@ -58,9 +61,10 @@ async function familyOfOpenInvite(tx: Transaction, code: string) {
  * the second waits for the first and then finds it accepted. Revoked and expired ones let nobody in.
  */
 async function acceptInvitation(tx: Transaction, code: string) {
+  const at = now();
   const rows = await tx.$queryRaw<{ family_id: string; email_normalized: string }[]>`
-    UPDATE invitations SET accepted_at = now()
-     WHERE code_hash = ${invitationCodeHash(code)} AND ${usableInvitationSql}
+    UPDATE invitations SET accepted_at = ${at}
+     WHERE code_hash = ${invitationCodeHash(code)} AND ${usableInvitationSql(at)}
     RETURNING family_id::text AS family_id, email_normalized`;
   const invitation = rows[0];
   if (!invitation) throw new AppError("BAD_REQUEST", INVALID_INVITE, { family_id: [INVALID_INVITE] });

@@ -1,18 +1,19 @@
 import "server-only";
 import type { z } from "zod";
 import { deleteEndedSessionsJob } from "@/server/auth/delete-ended-sessions";
+import { confirmationEmailJob } from "@/server/auth/email-verification";
+import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
+import { bookReadyEmailJob, buildBookJob } from "@/server/book/build-book-job";
+import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
+import { sendEmailJob } from "@/server/email/send-email-job";
+import { prepareExportJob } from "@/server/exports/prepared-exports";
+import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
 import { deleteExpiredRateLimitsJob } from "@/server/http/delete-expired-rate-limits";
 import { backfillPrintVariantsJob } from "@/server/memories/backfill-print-variants";
 import { sweepOrphanPhotosJob } from "@/server/memories/sweep-orphan-photos";
 import { sweepStaleUploadsJob } from "@/server/memories/sweep-stale-uploads";
-import { confirmationEmailJob } from "@/server/auth/email-verification";
-import { passwordResetEmailJob } from "@/server/auth/send-password-reset-email";
-import { buildBookJob, deleteExpiredBookBuildsJob } from "@/server/book/build-book-job";
-import { deleteOldDeliveriesJob } from "@/server/email/delete-old-deliveries";
-import { sendEmailJob } from "@/server/email/send-email-job";
-import { relativeJoinedEmailsJob } from "@/server/families/relative-joined-emails";
 import { notificationDigestEmailJob, notificationDigestsSchedulerJob } from "@/server/notifications/notification-digests";
-import { deleteExpiredExportsJob, prepareExportJob } from "@/server/exports/prepared-exports";
+import { deleteExpiredPreparedFilesJob } from "@/server/prepared-files/delete-expired-prepared-files";
 import { weeklyDigestsSchedulerJob } from "@/server/weekly-digest/run-weekly-digests";
 import { weeklyDigestEmailJob } from "@/server/weekly-digest/weekly-digest-email";
 import { weeklyQuestionsSchedulerJob } from "@/server/weekly-questions/run-weekly-questions";
@@ -28,8 +29,7 @@ export const jobDefinitions = [
   sweepStaleUploadsJob,
   sweepOrphanPhotosJob,
   deleteOldDeliveriesJob,
-  deleteExpiredBookBuildsJob,
-  deleteExpiredExportsJob,
+  deleteExpiredPreparedFilesJob,
   // Email (docs/product.md §11).
   sendEmailJob,
   passwordResetEmailJob,
@@ -44,6 +44,7 @@ export const jobDefinitions = [
   // The printed book (docs/product.md §16): each book asked for, and, hourly, print-size
   // variants for photos saved before there were any.
   buildBookJob,
+  bookReadyEmailJob,
   backfillPrintVariantsJob,
   // The daily notification digest (docs/product.md §21): the scheduler, every hour, and each email.
   notificationDigestsSchedulerJob,

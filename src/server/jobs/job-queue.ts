@@ -1,6 +1,7 @@
 import "server-only";
 import { fromPglite, PgBoss, type Clock, type JobWithMetadata, type SendOptions } from "pg-boss";
 import { z } from "zod";
+import { now } from "@/server/clock";
 import { applicationName, type Database } from "@/server/db/client";
 import type { JobDefinition } from "./job-definition";
 
@@ -152,7 +153,7 @@ async function runAttempt(definition: AnyDefinition, job: JobWithMetadata<unknow
     const output = await definition.handler(data.data, {
       id: job.id,
       retryCount: job.retryCount,
-      now: new Date(clock ? clock.now() : Date.now()),
+      now: clock ? new Date(clock.now()) : now(),
       signal: job.signal,
     });
     return output ?? undefined;

@@ -1,8 +1,8 @@
 import "server-only";
-import { TAG_OUTSIDE_FAMILY, TAG_SELF } from "@/lib/schemas/memories";
-import { UUID_PATTERN } from "@/lib/schemas/auth";
-import { AppError } from "@/server/http/app-error";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { UUID_PATTERN } from "@/lib/schemas/auth";
+import { TAG_OUTSIDE_FAMILY, TAG_SELF } from "@/lib/schemas/memories";
+import { AppError } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
 
 /** Tags name members of the writer's own family and never the writer (docs/product.md §6): else 400. */

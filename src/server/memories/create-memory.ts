@@ -9,7 +9,7 @@ import type { UserDto } from "@/server/users/user-dto";
 import { assertTaggable } from "./assert-taggable";
 import { getMemoryOrThrow } from "./get-memory";
 import { fromIsoDate } from "./memory-dto";
-import { deleteObjects, storePhoto, type StoredPhoto } from "./photo-pipeline";
+import { deleteObjects, photoFolder, storePhoto, type StoredPhoto } from "./photo-pipeline";
 import { claimUploads, incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
 
 /**
@@ -27,7 +27,7 @@ export async function createMemory({ viewer, input, photos }: { viewer: UserDto;
   const written: string[] = [];
   try {
     const stored: StoredPhoto[] = [];
-    for (const photo of processed) stored.push(await storePhoto({ storage, memoryId, photo, written }));
+    for (const photo of processed) stored.push(await storePhoto({ storage, folder: photoFolder.memory(memoryId), photo, written }));
     await prisma.$transaction(async (tx) => {
       await claimUploads(tx, viewer, uploads);
       await tx.memory.create({
@@ -48,6 +48,9 @@ export async function createMemory({ viewer, input, photos }: { viewer: UserDto;
     await deleteObjects(storage, written);
     throw error;
   }
-  await deleteObjects(storage, uploads.map((upload) => upload.key));
+  await deleteObjects(
+    storage,
+    uploads.map((upload) => upload.key),
+  );
   return getMemoryOrThrow({ viewer, memoryId, ownOnly: true });
 }

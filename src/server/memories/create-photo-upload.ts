@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/app-error";
 import { countAndLimit, type RateLimitRule } from "@/server/http/rate-limit";
@@ -58,7 +59,7 @@ export async function createPhotoUpload({
   await countAndLimit(uploadSlotsByUser, viewer.id);
   const prisma = await getDb();
   const storage = getStorage();
-  const now = new Date();
+  const now = clock.now();
 
   const id = randomUUID();
   const key = `${UPLOADS_PREFIX}${viewer.id}/${id}`;

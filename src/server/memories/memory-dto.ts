@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import * as clock from "@/server/clock";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 
 // The Memory of docs/product.md §3 as the API and the screens show it. Photo URLs are signed here, and only
@@ -31,7 +32,9 @@ const name = { first_name: z.string(), last_name: z.string() };
  */
 export const memoryRecordSchema = z.strictObject({
   id: z.guid(),
-  user_id: z.guid().nullable().meta({ description: "The author; null once they deleted their account and left it to the family (profiles then holds the name they left, or \"A former member\")." }),
+  user_id: z.guid().nullable().meta({
+    description: 'The author; null once they deleted their account and left it to the family (profiles then holds the name they left, or "A former member").',
+  }),
   title: z.string(),
   content: z.string(),
   memory_date: z.iso.date(),
@@ -40,11 +43,16 @@ export const memoryRecordSchema = z.strictObject({
   updated_at: z.iso.datetime(),
   profiles: z.strictObject(name),
   memory_photos: z.array(z.strictObject({ id: z.guid(), order_number: z.number().int(), display_key: z.string(), thumbnail_key: z.string() })),
-  memory_tags: z.array(z.strictObject({
+  memory_tags: z.array(
+    z.strictObject({
       id: z.guid(),
-      tagged_user_id: z.guid().nullable().meta({ description: "The tagged member; null for a plain-text tag, left when the person left the family (profiles.first_name holds the name)." }),
+      tagged_user_id: z
+        .guid()
+        .nullable()
+        .meta({ description: "The tagged member; null for a plain-text tag, left when the person left the family (profiles.first_name holds the name)." }),
       profiles: z.strictObject(name),
-    })),
+    }),
+  ),
 });
 export type MemoryRecord = z.output<typeof memoryRecordSchema>;
 
@@ -58,7 +66,7 @@ export type MemoryPhotoDto = MemoryDto["memory_photos"][number];
 export type MemoryTagDto = MemoryDto["memory_tags"][number];
 
 /** Memories as the API shows them; every photo URL of the batch is signed together. */
-export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStorage, now = new Date()): Promise<MemoryDto[]> {
+export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStorage, now = clock.now()): Promise<MemoryDto[]> {
   const signing = photoUrlSigning(now);
   const keys = records.flatMap((record) => record.memory_photos.flatMap((photo) => [photo.display_key, photo.thumbnail_key]));
   const urls = new Map(await Promise.all(keys.map(async (key) => [key, await storage.signedDownloadUrl(key, signing)] as const)));

@@ -26,9 +26,7 @@ export function sharedWith(viewer: Viewer): Prisma.MemoryWhereInput {
   return viewer.family_id ? { is_shared: true, family_id: viewer.family_id } : { is_shared: true, user_id: viewer.id };
 }
 export function sharedWithSql(viewer: Viewer) {
-  return viewer.family_id
-    ? Prisma.sql`m.is_shared AND m.family_id = ${viewer.family_id}::uuid`
-    : Prisma.sql`m.is_shared AND m.user_id = ${viewer.id}::uuid`;
+  return viewer.family_id ? Prisma.sql`m.is_shared AND m.family_id = ${viewer.family_id}::uuid` : Prisma.sql`m.is_shared AND m.user_id = ${viewer.id}::uuid`;
 }
 
 /** Every memory the viewer may open: their own, or one their family shared. */
@@ -42,9 +40,16 @@ export function assertMemoryId(memoryId: string) {
 
 /**
  * The memories whose comments and reactions the viewer may read and add to: the shared ones of
- * their family, their own shared ones included (docs/decisions/026-comments-and-reactions.md).
- * A memory made private takes its conversation with it, for its author too, and brings it back
- * when shared again: nothing is copied or deleted, the rule is applied at every read.
+ * their family, their own shared ones included (docs/decisions/026-comments-and-reactions.md);
+ * null for a viewer without a family, who has nobody to talk with (as for answers). A memory made
+ * private takes its conversation with it, for its author too, and brings it back when shared
+ * again: nothing is copied or deleted, the rule is applied at every read. Which of the item's
+ * comments belong to the viewer's family is conversation-item.ts's to say
+ * (docs/decisions/037-conversations-stay-in-their-family.md).
  */
-export const conversationOpenTo = sharedWith;
-export const conversationOpenToSql = sharedWithSql;
+export function conversationOpenTo(viewer: Viewer): Prisma.MemoryWhereInput | null {
+  return viewer.family_id ? sharedWith(viewer) : null;
+}
+export function conversationOpenToSql(viewer: Viewer) {
+  return viewer.family_id ? sharedWithSql(viewer) : null;
+}

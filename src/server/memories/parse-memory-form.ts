@@ -3,7 +3,9 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
 import { fileTooLarge, TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
+import { TOO_MANY_ANSWER_PHOTOS } from "@/lib/schemas/questionnaires";
 import { AppError } from "@/server/http/app-error";
+import { parseBoundedJson } from "@/server/http/bounded-json";
 import { BodyTooLargeError, readBodyChunks } from "@/server/http/read-body";
 import type { IncomingFile, IncomingPhotos } from "./read-incoming-photos";
 
@@ -24,10 +26,11 @@ const FILE_NAME_UNREADABLE = "A photo's file name contains characters that canno
 
 export type MemoryForm = { fields: Map<string, string[]>; files: IncomingFile[] };
 
-export async function readMemoryForm(request: Request): Promise<MemoryForm> {
+/** Reads a memory's form, or (`what`: "photos") the form that adds photos to an answer, by the same rules. */
+export async function readMemoryForm(request: Request, what: "memory" | "photos" = "memory"): Promise<MemoryForm> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(contentType)) {
-    throw new AppError("BAD_REQUEST", "Send the memory as a multipart form (Content-Type: multipart/form-data).");
+    throw new AppError("BAD_REQUEST", `Send the ${what === "memory" ? "memory" : "photos"} as a multipart form (Content-Type: multipart/form-data).`);
   }
   let parser: busboy.Busboy;
   try {
@@ -67,14 +70,15 @@ export async function readMemoryForm(request: Request): Promise<MemoryForm> {
       const fileName = info.filename || "photo";
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("limit", () => fail(new AppError("PAYLOAD_TOO_LARGE", fileTooLarge(fileName), { photos: [fileTooLarge(fileName)] })));
+      stream.on("limit", () => fail(new BodyTooLargeError(fileTooLarge(fileName), { photos: [fileTooLarge(fileName)] })));
       stream.on("end", () => {
         const bytes = Buffer.concat(chunks);
         // A file input left empty still sends an empty part.
         if (bytes.length > 0) files.push({ fileName, bytes });
       });
     });
-    parser.on("filesLimit", () => fail(new AppError("BAD_REQUEST", TOO_MANY_PHOTOS, { photos: [TOO_MANY_PHOTOS] })));
+    const tooMany = what === "memory" ? TOO_MANY_PHOTOS : TOO_MANY_ANSWER_PHOTOS;
+    parser.on("filesLimit", () => fail(new AppError("BAD_REQUEST", tooMany, { photos: [tooMany] })));
     parser.on("fieldsLimit", () => fail(new AppError("BAD_REQUEST", "The form has too many fields.")));
     parser.on("partsLimit", () => fail(new AppError("BAD_REQUEST", "The form has too many fields.")));
     parser.on("error", (error: Error) => {
@@ -102,7 +106,8 @@ function list(form: MemoryForm, name: string): string[] | undefined {
   if (values.length === 1 && values[0]!.trim().startsWith("[")) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(values[0]!);
+      // A list of ids is one level deep; anything nested deeper is refused before it is parsed.
+      parsed = parseBoundedJson(values[0]!, { maxDepth: 1 });
     } catch {
       throw new AppError("BAD_REQUEST", `${name} must be a JSON list of ids`, { [name]: [`${name} must be a JSON list of ids`] });
     }

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import sharp, { limited, type Sharp } from "@/server/images/sharp";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from "@/lib/constants";
 import { fileTooLarge, notAnImage, tooManyPixels } from "@/lib/schemas/memories";
 import { plainTextProblem } from "@/lib/schemas/text";
 import { AppError } from "@/server/http/app-error";
+import sharp, { limited, type Sharp } from "@/server/images/sharp";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 import { stripJpegMetadata } from "./jpeg-metadata";
 
@@ -170,19 +170,26 @@ export const PHOTO_KEYS_SELECT = { original_key: true, display_key: true, thumbn
  * Writes a processed photo's four objects. Every key is pushed onto `written` before the write
  * starts, so a caller that fails later can remove whatever reached storage.
  */
+/** Where a photo's objects go: under its memory, or under its answer (docs/decisions/039-answer-photos.md). */
+export const photoFolder = {
+  memory: (memoryId: string) => `memories/${memoryId}`,
+  answer: (responseId: string) => `answers/${responseId}`,
+};
+
 export async function storePhoto({
   storage,
-  memoryId,
+  folder,
   photo,
   written,
 }: {
   storage: ObjectStorage;
-  memoryId: string;
+  /** photoFolder.memory(id) or photoFolder.answer(id). */
+  folder: string;
   photo: ProcessedPhoto;
   written: string[];
 }): Promise<StoredPhoto> {
   const id = randomUUID();
-  const base = `memories/${memoryId}/${id}`;
+  const base = `${folder}/${id}`;
   const stored: StoredPhoto = {
     id,
     original_key: `${base}/original.${photo.original.extension}`,

@@ -1,8 +1,8 @@
 import "server-only";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { fileTooLarge, UPLOAD_NOT_FOUND } from "@/lib/schemas/memories";
-import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/http/app-error";
 import type { ObjectStorage } from "@/server/storage/object-storage";
 import type { UserDto } from "@/server/users/user-dto";

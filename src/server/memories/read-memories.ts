@@ -1,9 +1,10 @@
 import "server-only";
+import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { queryRows } from "@/server/db/client";
+import { afterCursorSql } from "@/server/db/keyset";
 import { authorProfileSql } from "@/server/families/former-member";
 import { getStorage } from "@/server/storage";
-import { z } from "zod";
 import { memoryRecordSchema, toMemoryDtos, type MemoryRecord } from "./memory-dto";
 
 /**
@@ -31,16 +32,10 @@ const toRecord = (row: MemoryRow): MemoryRecord => ({
  * Reads one more than `limit` to tell whether more follow; only `limit` are signed and returned.
  */
 export async function readMemories({ scope, cursor, limit }: { scope: Prisma.Sql; cursor?: string; limit: number }) {
-  // Newest first, starting after the cursor's memory. A cursor that is not in this list (someone
-  // else's memory, a deleted one) starts from the top: the fallback row sorts after every memory.
-  // Written as one row comparison so that every page is a seek in the index, however deep.
-  const afterCursor = cursor
-    ? Prisma.sql`AND (m.memory_date, m.created_at, m.id) < (
-        SELECT memory_date, created_at, id FROM (
-          SELECT m.memory_date, m.created_at, m.id, 0 AS fallback FROM memories m WHERE m.id = ${cursor}::uuid AND ${scope}
-          UNION ALL SELECT 'infinity'::date, 'infinity'::timestamptz, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid, 1
-        ) page_start ORDER BY fallback LIMIT 1)`
-    : Prisma.empty;
+  // Newest first, after the cursor's memory by the one paging rule (db/keyset.ts): one row
+  // comparison, so that every page is a seek in the index, however deep.
+  const after = afterCursorSql({ cursor, key: ["m.memory_date", "m.created_at", "m.id"], from: Prisma.sql`memories m`, where: scope });
+  const afterCursor = after ? Prisma.sql`AND ${after}` : Prisma.empty;
   const rows = await queryRows(
     Prisma.sql`
     SELECT m.id, m.user_id, m.title, m.content, to_char(m.memory_date, 'YYYY-MM-DD') AS memory_date, m.is_shared,

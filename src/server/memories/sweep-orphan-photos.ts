@@ -1,11 +1,13 @@
 import "server-only";
 import { z } from "zod";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { defineJob } from "@/server/jobs/job-definition";
 import { getStorage } from "@/server/storage";
 import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 export const MEMORY_PHOTOS_PREFIX = "memories/";
+export const ANSWER_PHOTOS_PREFIX = "answers/";
 /**
  * An object this young may belong to a memory being saved right now: its photos are written
  * before the transaction that records them commits.
@@ -14,13 +16,14 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const BATCH_SIZE = 500;
 
 /**
- * Removes photo objects that no photo of any memory names: left by a save that failed between
- * writing its photos and recording them, by a removal whose delete did not reach storage, or by
- * an account deleted with its memories. Storage is listed by prefix, so an object is found
- * whether or not any row ever led to it; each batch of keys is then checked against every key a
- * photo row holds (original, display size, thumbnail, print size).
+ * Removes photo objects that no photo of any memory or answer names: left by a save that failed
+ * between writing its photos and recording them, by a removal whose delete did not reach storage,
+ * or by an account deleted with its memories. Storage is listed by prefix (memories/ and
+ * answers/), so an object is found whether or not any row ever led to it; each batch of keys is
+ * then checked against every key a photo row of either kind holds (original, display size,
+ * thumbnail, print size) — an answer's photo moved from a reply memory keeps its memories/ key.
  */
-export async function sweepOrphanPhotos({ now = new Date() }: { now?: Date } = {}) {
+export async function sweepOrphanPhotos({ now = clock.now() }: { now?: Date } = {}) {
   const prisma = await getDb();
   const storage = getStorage();
   const writtenBefore = now.getTime() - ORPHAN_GRACE_MS;
@@ -28,23 +31,26 @@ export async function sweepOrphanPhotos({ now = new Date() }: { now?: Date } = {
   let removed = 0;
   let candidates: string[] = [];
   const removeUnreferenced = async () => {
-    const referenced = await prisma.memoryPhoto.findMany({
-      where: {
-        OR: [{ original_key: { in: candidates } }, { display_key: { in: candidates } }, { thumbnail_key: { in: candidates } }, { print_key: { in: candidates } }],
-      },
-      select: PHOTO_KEYS_SELECT,
-    });
-    const kept = new Set(referenced.flatMap(photoKeys));
+    const naming = {
+      OR: [{ original_key: { in: candidates } }, { display_key: { in: candidates } }, { thumbnail_key: { in: candidates } }, { print_key: { in: candidates } }],
+    };
+    const [ofMemories, ofAnswers] = await Promise.all([
+      prisma.memoryPhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
+      prisma.responsePhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
+    ]);
+    const kept = new Set([...ofMemories, ...ofAnswers].flatMap(photoKeys));
     const orphaned = candidates.filter((key) => !kept.has(key));
     await deleteObjects(storage, orphaned);
     checked += candidates.length;
     removed += orphaned.length;
     candidates = [];
   };
-  for await (const object of storage.list(MEMORY_PHOTOS_PREFIX)) {
-    if (object.lastModified.getTime() >= writtenBefore) continue;
-    candidates.push(object.key);
-    if (candidates.length >= BATCH_SIZE) await removeUnreferenced();
+  for (const prefix of [MEMORY_PHOTOS_PREFIX, ANSWER_PHOTOS_PREFIX]) {
+    for await (const object of storage.list(prefix)) {
+      if (object.lastModified.getTime() >= writtenBefore) continue;
+      candidates.push(object.key);
+      if (candidates.length >= BATCH_SIZE) await removeUnreferenced();
+    }
   }
   if (candidates.length > 0) await removeUnreferenced();
   return { checked, removed };

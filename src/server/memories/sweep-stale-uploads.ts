@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import * as clock from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { defineJob } from "@/server/jobs/job-definition";
 import { getStorage } from "@/server/storage";
@@ -19,7 +20,7 @@ export const UPLOADS_PREFIX = "uploads/";
  *   removed, through a URL that was still valid), once that URL's window is over. Storage is the
  *   one to ask here: these objects have no row that would lead to them.
  */
-export async function sweepStaleUploads({ now = new Date(), batchSize = 100 }: { now?: Date; batchSize?: number } = {}) {
+export async function sweepStaleUploads({ now = clock.now(), batchSize = 100 }: { now?: Date; batchSize?: number } = {}) {
   const prisma = await getDb();
   const storage = getStorage();
   let removed = 0;
@@ -33,7 +34,10 @@ export async function sweepStaleUploads({ now = new Date(), batchSize = 100 }: {
     if (stale.length === 0) break;
     // The row goes first: an upload without its object is only a missing photo, never a stray file.
     await prisma.photoUpload.deleteMany({ where: { id: { in: stale.map((upload) => upload.id) } } });
-    await deleteObjects(storage, stale.map((upload) => upload.key));
+    await deleteObjects(
+      storage,
+      stale.map((upload) => upload.key),
+    );
     removed += stale.length;
     if (stale.length < batchSize) break;
   }

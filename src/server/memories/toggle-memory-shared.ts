@@ -1,4 +1,5 @@
 import "server-only";
+import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
@@ -8,7 +9,7 @@ import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 export async function toggleMemoryShared({ viewer, memoryId, isShared }: { viewer: UserDto; memoryId: string; isShared: boolean }) {
   assertMemoryId(memoryId);
   const prisma = await getDb();
-  const changed = await prisma.memory.updateMany({ where: { id: memoryId, ...ownedBy(viewer) }, data: { is_shared: isShared, updated_at: new Date() } });
+  const changed = await prisma.memory.updateMany({ where: { id: memoryId, ...ownedBy(viewer) }, data: { is_shared: isShared, updated_at: now() } });
   if (changed.count === 0) throw notFound(MEMORY_NOT_FOUND);
   return { id: memoryId, is_shared: isShared };
 }

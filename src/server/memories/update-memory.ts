@@ -1,8 +1,9 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { TOO_MANY_PHOTOS, type UpdateMemoryInput } from "@/lib/schemas/memories";
-import type { Prisma } from "@/generated/prisma/client";
+import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { AppError, notFound } from "@/server/http/app-error";
 import { getStorage } from "@/server/storage";
@@ -11,7 +12,7 @@ import { assertTaggable } from "./assert-taggable";
 import { getMemoryOrThrow } from "./get-memory";
 import { fromIsoDate } from "./memory-dto";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
-import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys, storePhoto, type StoredPhoto } from "./photo-pipeline";
+import { deleteObjects, PHOTO_KEYS_SELECT, photoFolder, photoKeys, storePhoto, type StoredPhoto } from "./photo-pipeline";
 import { claimUploads, incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
 
 const tooManyPhotos = () => new AppError("BAD_REQUEST", TOO_MANY_PHOTOS, { photos: [TOO_MANY_PHOTOS] });
@@ -55,7 +56,7 @@ export async function updateMemory({
   let removed: Awaited<ReturnType<typeof lockedPhotos>> = [];
   try {
     const stored: StoredPhoto[] = [];
-    for (const photo of processed) stored.push(await storePhoto({ storage, memoryId, photo, written }));
+    for (const photo of processed) stored.push(await storePhoto({ storage, folder: photoFolder.memory(memoryId), photo, written }));
     await prisma.$transaction(async (tx) => {
       // The owner is in the WHERE clause again: a memory deleted meanwhile is not resurrected.
       const current = await lockedPhotos(tx, viewer, memoryId);
@@ -74,7 +75,7 @@ export async function updateMemory({
           ...(input.content !== undefined ? { content: input.content } : {}),
           ...(input.memory_date !== undefined ? { memory_date: fromIsoDate(input.memory_date) } : {}),
           ...(input.is_shared !== undefined ? { is_shared: input.is_shared } : {}),
-          updated_at: new Date(),
+          updated_at: now(),
         },
       });
       if (removed.length) await tx.memoryPhoto.deleteMany({ where: { memory_id: memoryId, id: { in: removed.map((photo) => photo.id) } } });

@@ -5,17 +5,22 @@ import { REACTION_KINDS } from "@/lib/conversations";
 import { familyBookItemPath } from "@/lib/family-book/item-path";
 import { followUpPath } from "@/lib/follow-ups";
 import { NOTIFICATION_KINDS, notificationSentence } from "@/lib/notifications";
+import { fullName } from "@/lib/people";
 import type { Page } from "@/lib/schemas/paging";
+import { conversationFamilySql } from "@/server/conversations/conversation-item";
 import { queryRows } from "@/server/db/client";
+import { afterCursorSql, pageOf } from "@/server/db/keyset";
 import { conversationOpenToSql } from "@/server/memories/memory-visibility";
 import { answerConversationOpenToSql } from "@/server/questionnaires/answer-visibility";
 import type { UserDto } from "@/server/users/user-dto";
 
 // The bell's list and count (docs/product.md §21, docs/decisions/029-notifications.md). A
 // notification shows only while its item's conversation is open to the recipient — the items' own
-// rules (memory-visibility.ts, answer-visibility.ts), applied at every read — and while the one
-// who caused it is in the recipient's family; kinds turned off for the app are left out. Reactions
-// to one item of one kind are one entry: "Olof and 2 others loved “Summer at the lake”".
+// rules (memory-visibility.ts, answer-visibility.ts), applied at every read — while the comment,
+// reaction or question it tells of belongs to the recipient's family's conversation
+// (conversation-item.ts, docs/decisions/037-conversations-stay-in-their-family.md), and while the
+// one who caused it is in the recipient's family; kinds turned off for the app are left out.
+// Reactions to one item of one kind are one entry: "Olof and 2 others loved “Summer at the lake”".
 
 type Viewer = Pick<UserDto, "id" | "family_id">;
 
@@ -37,12 +42,27 @@ export const notificationDtoSchema = z.strictObject({
 });
 export type NotificationDto = z.output<typeof notificationDtoSchema>;
 
+/** The follow-up question a notification `n` names, when it names one (the column holds text). */
+const followUpOfNotification = Prisma.sql`CASE WHEN n.follow_up_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN n.follow_up_id::uuid END`;
+
+/** The comment, reaction or question a notification tells of is part of the viewer's family's conversation. */
+function toldOfInFamilySql(viewer: Viewer) {
+  return Prisma.sql`
+       AND (n.comment_id IS NULL OR EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id AND ${conversationFamilySql("c", viewer)}))
+       AND (n.kind <> 'reaction' OR EXISTS (
+             SELECT 1 FROM reactions x
+              WHERE x.user_id = n.actor_id AND x.kind = n.reaction_kind AND (x.memory_id = n.memory_id OR x.response_id = n.response_id)
+                AND ${conversationFamilySql("x", viewer)}))
+       AND (n.follow_up_id IS NULL OR EXISTS (SELECT 1 FROM follow_up_questions f WHERE f.id = ${followUpOfNotification} AND ${conversationFamilySql("f", viewer)}))`;
+}
+
 /** The group an entry is: reactions by item and kind, anything else alone. */
 const groupKey = Prisma.sql`CASE WHEN n.kind = 'reaction' THEN 'reaction.' || COALESCE(n.memory_id, n.response_id)::text || '.' || n.reaction_kind::text ELSE n.id::text END`;
 
 /** The viewer's notifications that may be shown, as `v`; null for a viewer without a family (nothing is). */
 export function visibleNotificationsSql(viewer: Viewer, { inApp = true }: { inApp?: boolean } = {}) {
   if (!viewer.family_id) return null;
+  const memories = conversationOpenToSql(viewer);
   const answers = answerConversationOpenToSql(viewer);
   return Prisma.sql`
     SELECT n.id, n.recipient_id, n.kind, n.created_at, n.read_at, n.digest_id, n.memory_id, n.response_id, n.comment_id, n.reaction_kind, n.follow_up_id,
@@ -55,8 +75,9 @@ export function visibleNotificationsSql(viewer: Viewer, { inApp = true }: { inAp
       LEFT JOIN users author ON author.id = s.user_id
      WHERE n.recipient_id = ${viewer.id}::uuid
        AND actor.family_id = ${viewer.family_id}::uuid
-       AND (n.memory_id IS NULL OR (${conversationOpenToSql(viewer)}))
+       AND (n.memory_id IS NULL OR (${memories ?? Prisma.sql`FALSE`}))
        AND (n.response_id IS NULL OR (${answers ?? Prisma.sql`FALSE`}))
+       ${toldOfInFamilySql(viewer)}
        ${inApp ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM notification_preferences p WHERE p.user_id = n.recipient_id AND p.kind = n.kind AND NOT p.in_app)` : Prisma.empty}`;
 }
 
@@ -81,12 +102,21 @@ const entryRowSchema = z.strictObject({
 type EntryRow = z.output<typeof entryRowSchema>;
 
 /** The entries of the viewer's list, newest first, in one statement; `where` narrows the notifications. */
-export async function readEntries(viewer: Viewer, { limit, cursor, where = Prisma.empty, inApp = true }: { limit: number; cursor?: string; where?: Prisma.Sql; inApp?: boolean }) {
+export async function readEntries(
+  viewer: Viewer,
+  { limit, cursor, where = Prisma.empty, inApp = true }: { limit: number; cursor?: string; where?: Prisma.Sql; inApp?: boolean },
+) {
   const visible = visibleNotificationsSql(viewer, { inApp });
   if (!visible) return [];
-  const after = cursor
-    ? Prisma.sql`WHERE (g.latest_at, g.latest_id) < (SELECT c.created_at, c.id FROM notifications c WHERE c.id = ${cursor}::uuid AND c.recipient_id = ${viewer.id}::uuid)`
-    : Prisma.empty;
+  // After the cursor by the one paging rule (db/keyset.ts): the cursor names the newest notification of its entry.
+  const afterCursor = afterCursorSql({
+    cursor,
+    key: ["g.latest_at", "g.latest_id"],
+    cursorKey: ["c.created_at", "c.id"],
+    from: Prisma.sql`notifications c`,
+    where: Prisma.sql`c.recipient_id = ${viewer.id}::uuid`,
+  });
+  const after = afterCursor ? Prisma.sql`WHERE ${afterCursor}` : Prisma.empty;
   return queryRows(
     Prisma.sql`
       WITH v AS (${visible}),
@@ -110,7 +140,7 @@ export async function readEntries(viewer: Viewer, { limit, cursor, where = Prism
         LEFT JOIN responses ir ON ir.id = n.response_id
         LEFT JOIN submissions isub ON isub.id = ir.submission_id
         LEFT JOIN questions q ON q.id = ir.question_id
-        LEFT JOIN follow_up_questions fq ON fq.id = CASE WHEN n.follow_up_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN n.follow_up_id::uuid END
+        LEFT JOIN follow_up_questions fq ON fq.id = ${followUpOfNotification}
         ${after}
        ORDER BY g.latest_at DESC, g.latest_id DESC
        LIMIT ${limit}`,
@@ -121,14 +151,18 @@ export async function readEntries(viewer: Viewer, { limit, cursor, where = Prism
 function hrefOf(row: EntryRow) {
   // A question still waiting leads to where it is answered; once answered, to the story it is under.
   if (row.kind === "follow_up" && row.follow_up_id && !row.follow_up_answered) return followUpPath(row.follow_up_id);
-  if (row.memory_id) return familyBookItemPath({ type: "memory", id: row.memory_id }, row.item_author_id);
-  if (row.response_id) return familyBookItemPath({ type: "answer", id: row.response_id }, row.item_author_id);
+  // A private weekly answer is read by its author alone: the organiser is led to their weekly questions.
+  if (row.kind === "weekly_answer" && !row.response_id) return "/weekly-questions";
+  // A comment or a reply opens on that comment; an answered question on that question and its answer.
+  const focus = { comment: row.comment_id, question: row.kind === "follow_up" || row.kind === "follow_up_answered" ? row.follow_up_id : null };
+  if (row.memory_id) return familyBookItemPath({ type: "memory", id: row.memory_id }, row.item_author_id, focus);
+  if (row.response_id) return familyBookItemPath({ type: "answer", id: row.response_id }, row.item_author_id, focus);
   return "/family-dashboard";
 }
 
 export function toNotificationDto(row: EntryRow): NotificationDto {
   const item = row.memory_id ? { type: "memory" as const, id: row.memory_id } : row.response_id ? { type: "answer" as const, id: row.response_id } : null;
-  const fullNames = row.actors.map((actor) => `${actor.first_name} ${actor.last_name}`.trim());
+  const fullNames = row.actors.map((actor) => fullName(actor));
   return {
     id: row.id,
     kind: row.kind,
@@ -159,6 +193,6 @@ export async function countUnreadNotifications({ viewer }: { viewer: Viewer }) {
 /** A page of the viewer's list, newest first, with the bell's count. */
 export async function listNotifications({ viewer, page: { limit, cursor } }: { viewer: Viewer; page: Page }) {
   const [rows, unread] = await Promise.all([readEntries(viewer, { limit: limit + 1, cursor }), countUnreadNotifications({ viewer })]);
-  const notifications = rows.slice(0, limit).map(toNotificationDto);
-  return { notifications, next_cursor: rows.length > limit ? notifications.at(-1)!.id : null, unread_count: unread };
+  const page = pageOf(rows, limit);
+  return { notifications: page.items.map(toNotificationDto), next_cursor: page.next_cursor, unread_count: unread };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { getDb } from "@/server/db/client";
 import { now } from "@/server/clock";
+import { getDb } from "@/server/db/client";
 import type { UserDto } from "@/server/users/user-dto";
 import { countUnreadNotifications } from "./list-notifications";
 

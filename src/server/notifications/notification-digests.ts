@@ -49,10 +49,16 @@ export async function runNotificationDigests({ now }: { now: Date }) {
   for (const member of members) {
     const entries = await readEntries(member, { limit: 1000, where: candidates, inApp: false });
     if (entries.length === 0) continue;
-    const made = await prisma.notificationDigest.createMany({ data: [{ user_id: member.id, day: utcDay(now), origin, created_at: now }], skipDuplicates: true });
+    const made = await prisma.notificationDigest.createMany({
+      data: [{ user_id: member.id, day: utcDay(now), origin, created_at: now }],
+      skipDuplicates: true,
+    });
     if (made.count === 0) continue;
     created += 1;
-    const digest = await prisma.notificationDigest.findUniqueOrThrow({ where: { user_id_day: { user_id: member.id, day: utcDay(now) } }, select: { id: true } });
+    const digest = await prisma.notificationDigest.findUniqueOrThrow({
+      where: { user_id_day: { user_id: member.id, day: utcDay(now) } },
+      select: { id: true },
+    });
     // Every notification of the entries found (a reaction entry is several).
     const ids = await readIdsOf(member, candidates);
     await prisma.notification.updateMany({ where: { id: { in: ids }, recipient_id: member.id, digest_id: null }, data: { digest_id: digest.id } });
@@ -81,7 +87,11 @@ export async function sendNotificationDigest({ digestId }: z.output<typeof schem
   if (digest.status) return { status: "already-finished" };
   const { user } = digest;
   // What is still unread, shown and wanted by email now (read or turned off since: left out).
-  const entries = await readEntries(user, { limit: 1000, where: Prisma.sql`AND v.read_at IS NULL AND v.digest_id = ${digest.id}::uuid ${wantedByEmail}`, inApp: false });
+  const entries = await readEntries(user, {
+    limit: 1000,
+    where: Prisma.sql`AND v.read_at IS NULL AND v.digest_id = ${digest.id}::uuid ${wantedByEmail}`,
+    inApp: false,
+  });
   const finish = (status: string) => prisma.notificationDigest.updateMany({ where: { id: digest.id, status: null }, data: { status, finished_at: now } });
   if (entries.length === 0) {
     await finish("nothing-new");

@@ -1,9 +1,9 @@
 import "server-only";
 import { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications";
 import type { NotificationPreferences, NotificationPreferencesChange } from "@/lib/schemas/notifications";
+import { getDb } from "@/server/db/client";
 import { changeEmailPreferences } from "@/server/email-preferences/change-email-preferences";
 import { readEmailPreferences } from "@/server/email-preferences/read-email-preferences";
-import { getDb } from "@/server/db/client";
 
 // Which notifications a member wants, in the app and by email (docs/product.md §21). Everything is
 // on until turned off. A relative joining already has its own email, sent at once ("New
@@ -33,7 +33,11 @@ export async function changeNotificationPreferences({ userId, changes }: { userI
   await prisma.$transaction(
     entries.map(([kind, { in_app, email }]) => {
       const own = { ...(in_app === undefined ? {} : { in_app }), ...(email === undefined || kind === "member_joined" ? {} : { email }) };
-      return prisma.notificationPreference.upsert({ where: { user_id_kind: { user_id: userId, kind } }, create: { user_id: userId, kind, ...own }, update: own });
+      return prisma.notificationPreference.upsert({
+        where: { user_id_kind: { user_id: userId, kind } },
+        create: { user_id: userId, kind, ...own },
+        update: own,
+      });
     }),
   );
   return readNotificationPreferences({ userId });

@@ -22,7 +22,8 @@ export const accountOperations: Operation[] = [
     tag: "Accounts",
     summary: "Create an account, starting a family or joining one through its invite",
     description:
-      "Without `family_id` the person starts a new family; with one (the code of an invite link, docs/decisions/008-invites.md) they join it. " +
+      "Without `family_id` the person starts a new family; with one (the code of an invite link or an invitation by email, docs/decisions/008-invites.md) they join it. " +
+      "Despite the field's name, a family's id is not an invite: sent here, it is refused like any code that is not open. " +
       "The password rule: docs/decisions/011-password-rule.md.",
     access: "public",
     body: { media: "application/json", schema: registerSchema, maxBytes: BODY_CAPS.credentials },
@@ -112,21 +113,19 @@ export const accountOperations: Operation[] = [
       ["post", "/auth/signin/{provider}", "Auth.js: start signing in with Google"],
       ["get", "/auth/callback/{provider}", "Auth.js: where Google sends the browser back; continues to /auth/google/complete"],
     ] as const
-  ).map(
-    ([method, path, summary]): Operation => ({
-      method,
-      path,
-      tag: "Accounts",
-      summary,
-      description: "Served by Auth.js, which only carries out the OAuth exchange; its answers are its own.",
-      access: "public",
-      ownAnswers: true,
-      ...(path.includes("{provider}") && { params: z.object({ provider: z.literal("google") }) }),
-      answer: path.includes("{provider}")
-        ? { status: 302, description: "On to Google, or back from it.", headers: { Location: "The next address." } }
-        : { status: 200, description: "Auth.js's JSON.", media: "application/json" },
-    }),
-  ),
+  ).map(([method, path, summary]): Operation => ({
+    method,
+    path,
+    tag: "Accounts",
+    summary,
+    description: "Served by Auth.js, which only carries out the OAuth exchange; its answers are its own.",
+    access: "public",
+    ownAnswers: true,
+    ...(path.includes("{provider}") && { params: z.object({ provider: z.literal("google") }) }),
+    answer: path.includes("{provider}")
+      ? { status: 302, description: "On to Google, or back from it.", headers: { Location: "The next address." } }
+      : { status: 200, description: "Auth.js's JSON.", media: "application/json" },
+  })),
   {
     method: "get",
     path: "/profiles/family-members",

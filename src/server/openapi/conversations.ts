@@ -30,7 +30,12 @@ const commentPage = z.strictObject({
 
 const items = [
   { base: "/memories/{id}", what: "memory", tag: "Memories", notFound: `"${MEMORY_NOT_FOUND}": missing, private, or not shared with the caller's family.` },
-  { base: "/questionnaires/responses/{id}", what: "answer", tag: "Questionnaires", notFound: `"${ANSWER_NOT_FOUND}": missing, private, or not shared with the caller's family.` },
+  {
+    base: "/questionnaires/responses/{id}",
+    what: "answer",
+    tag: "Questionnaires",
+    notFound: `"${ANSWER_NOT_FOUND}": missing, private, or not shared with the caller's family.`,
+  },
 ] as const;
 
 const kindParameters = (what: string) =>
@@ -96,7 +101,11 @@ export const conversationOperations: Operation[] = [
     params: idParameter("id", "comment"),
     body: { media: "application/json", schema: commentInputSchema, maxBytes: BODY_CAPS.json },
     answer: { status: 200, description: "The comment.", data: z.strictObject({ comment: commentDtoSchema }) },
-    refusals: { 400: commentRefusal, 403: `"${NOT_YOUR_COMMENT}"`, 404: `"${COMMENT_NOT_FOUND}": missing, or on an item the caller may not see (a private one too).` },
+    refusals: {
+      400: commentRefusal,
+      403: `"${NOT_YOUR_COMMENT}"`,
+      404: `"${COMMENT_NOT_FOUND}": missing, or someone else's that the caller may not read. The writer's own is found wherever it lies (a private item, or a family one of them left).`,
+    },
   },
   {
     method: "delete",
@@ -106,7 +115,10 @@ export const conversationOperations: Operation[] = [
     access: "member",
     params: idParameter("id", "comment"),
     answer: { status: 200, description: "Removed.", data: z.strictObject({ id: z.guid() }) },
-    refusals: { 403: `"${CANNOT_REMOVE_COMMENT}"`, 404: `"${COMMENT_NOT_FOUND}": missing, or on an item the caller may not see (a private one too).` },
+    refusals: {
+      403: `"${CANNOT_REMOVE_COMMENT}"`,
+      404: `"${COMMENT_NOT_FOUND}": missing, or someone else's that the caller may not read (a private item's, or one said in another family). The writer's own is found wherever it lies.`,
+    },
   },
   {
     method: "get",
@@ -116,7 +128,11 @@ export const conversationOperations: Operation[] = [
     description: "Read in one statement however many items are asked for. Items the caller may not see, and private ones, are left out of the answer.",
     access: "member",
     query: conversationSummaryQuerySchema,
-    answer: { status: 200, description: "One summary per item the caller may see, in the order asked.", data: z.strictObject({ summaries: z.array(conversationSummarySchema) }) },
+    answer: {
+      status: 200,
+      description: "One summary per item the caller may see, in the order asked.",
+      data: z.strictObject({ summaries: z.array(conversationSummarySchema) }),
+    },
     refusals: { 400: `"${SUMMARY_IDS_RULE}" or "${SUMMARY_TOO_MANY}"` },
   },
 ];

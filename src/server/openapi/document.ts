@@ -2,26 +2,26 @@ import "server-only";
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "@/lib/schemas/paging";
 import { signedInSchema } from "@/server/auth/session-response";
-import { familyMemberDtoSchema, profileDtoSchema } from "@/server/families/family-member-dto";
-import { invitationDtoSchema } from "@/server/invitations/invitation-dto";
-import { familyInviteDtoSchema } from "@/server/invites/family-invite-dto";
 import { commentDtoSchema } from "@/server/conversations/comments";
 import { conversationSummarySchema } from "@/server/conversations/reactions";
+import { familyMemberDtoSchema, profileDtoSchema } from "@/server/families/family-member-dto";
 import { followUpDtoSchema } from "@/server/follow-ups/follow-up-dto";
+import { invitationDtoSchema } from "@/server/invitations/invitation-dto";
+import { familyInviteDtoSchema } from "@/server/invites/family-invite-dto";
 import { photoUploadTicketSchema } from "@/server/memories/create-photo-upload";
 import { memoryDtoSchema } from "@/server/memories/memory-dto";
 import { sharedResponseDtoSchema } from "@/server/questionnaires/list-shared-responses";
 import { sharedSubmissionDtoSchema } from "@/server/questionnaires/list-shared-submissions";
-import { searchResultDtoSchema } from "@/server/search/search-result-dto";
 import { questionDtoSchema, questionnaireDtoSchema, responseDtoSchema, submissionDtoSchema } from "@/server/questionnaires/questionnaire-dto";
+import { searchResultDtoSchema } from "@/server/search/search-result-dto";
 import { userDtoSchema } from "@/server/users/user-dto";
 import { accountOperations } from "./accounts";
 import { conversationOperations } from "./conversations";
-import { followUpOperations } from "./follow-ups";
 import { emailOperations } from "./email";
 import { exportOperations } from "./exports";
 import { familyBookOperations } from "./family-book";
 import { familyCircleOperations } from "./family-circle";
+import { followUpOperations } from "./follow-ups";
 import { inviteOperations } from "./invites";
 import { memoryOperations } from "./memories";
 import { notificationOperations } from "./notifications";
@@ -111,7 +111,10 @@ function buildDocument() {
     tags: [
       { name: "Accounts", description: "Registration, sign-in, sessions, password resets, and the family's members." },
       { name: "Email", description: "Which emails a member gets, and the unsubscribe links in them (docs/decisions/013-email.md)." },
-      { name: "Invites", description: "The family's invite link (docs/decisions/008-invites.md) and invitations by email (docs/decisions/016-invitations-by-email.md)." },
+      {
+        name: "Invites",
+        description: "The family's invite link (docs/decisions/008-invites.md) and invitations by email (docs/decisions/016-invitations-by-email.md).",
+      },
       { name: "Family circle", description: "The admin removes members and hands admin on (docs/decisions/024-leaving-and-the-circle.md)." },
       { name: "Memories", description: "Memories, their photos, and what the family shared." },
       { name: "Questionnaires", description: "Questionnaires, answers, and what the family shared (docs/decisions/004-sharing-answers.md)." },

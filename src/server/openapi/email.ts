@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { EMAIL_PREFERENCE_KINDS } from "@/lib/email-preferences";
-import { passwordResetConfirmSchema, passwordResetRequestSchema, PASSWORD_RESET_SENT, RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED } from "@/lib/schemas/auth";
-import { emailPreferencesChangeSchema, emailPreferencesSchema } from "@/lib/schemas/email-preferences";
 import { PASSWORD_TOO_EASY } from "@/lib/passwords/password-rule";
-import { signedInSchema } from "@/server/auth/session-response";
-import { INVALID_UNSUBSCRIBE_LINK } from "@/server/email-preferences/unsubscribe";
-import { BODY_CAPS } from "@/server/http/read-body";
+import {
+  changePasswordSchema,
+  GOOGLE_ACCOUNT_PASSWORD,
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_SENT,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_INVALID,
+  RESET_LINK_USED,
+} from "@/lib/schemas/auth";
 import {
   changeEmailSchema,
   confirmEmailSchema,
@@ -16,14 +22,21 @@ import {
   SAME_EMAIL,
   WRONG_PASSWORD,
 } from "@/lib/schemas/email-address";
+import { emailPreferencesChangeSchema, emailPreferencesSchema } from "@/lib/schemas/email-preferences";
+import { changePasswordRules } from "@/server/auth/change-password";
+import { signedInSchema } from "@/server/auth/session-response";
+import { INVALID_UNSUBSCRIBE_LINK } from "@/server/email-preferences/unsubscribe";
+import { BODY_CAPS } from "@/server/http/read-body";
 import type { Operation } from "./operation";
 
-// Password resets and email settings (docs/product.md §4, §11; docs/decisions/013-email.md).
+// Passwords (resets and changes) and email settings (docs/product.md §4, §11; docs/decisions/013-email.md).
 
 const SESSION_COOKIE = { "Set-Cookie": "fb_session (httpOnly): the same session, for browsers." };
 
 const unsubscribeQuery = z.object({
-  token: z.string().meta({ description: "The token of an unsubscribe link, as the email carries it: it names the member and the kind of email, signed by Family Book." }),
+  token: z
+    .string()
+    .meta({ description: "The token of an unsubscribe link, as the email carries it: it names the member and the kind of email, signed by Family Book." }),
 });
 
 const subscriptionSchema = z.strictObject({
@@ -65,6 +78,24 @@ export const emailOperations: Operation[] = [
     refusals: {
       400: `On token: "${RESET_LINK_INVALID}" (not a link we made, or changed), "${RESET_LINK_USED}", or "${RESET_LINK_EXPIRED}". On password: the rule's messages, such as "${PASSWORD_TOO_EASY}".`,
       429: "Too many new passwords sent from this address, or for this account (docs/decisions/013-email.md).",
+    },
+  },
+  {
+    method: "put",
+    path: "/auth/password",
+    tag: "Accounts",
+    summary: "Change the signed-in person's password",
+    description:
+      "Needs the current password. The new one follows the registration rule (docs/decisions/011-password-rule.md). On success every other session of " +
+      "the account ends (other browsers and devices are signed out), the session that asked goes on, and the account's open reset links close.",
+    access: "member",
+    body: { media: "application/json", schema: changePasswordSchema, maxBytes: BODY_CAPS.credentials },
+    answer: { status: 200, description: "Changed.", data: z.strictObject({ message: z.literal(PASSWORD_CHANGED) }) },
+    refusals: {
+      400:
+        `Invalid input (per field); "${WRONG_PASSWORD}" (on current_password, also when another change came first); the rule's messages on new_password, ` +
+        `such as "${PASSWORD_TOO_EASY}"; for an account without a password (Google): "${GOOGLE_ACCOUNT_PASSWORD}"`,
+      429: `More than ${changePasswordRules.attemptsByAccount.limit} attempts in an hour for the account.`,
     },
   },
   {
@@ -117,7 +148,7 @@ export const emailOperations: Operation[] = [
     path: "/unsubscribe",
     tag: "Email",
     summary: "Undo an unsubscribe: turn the kind of email the link names back on",
-    description: "For the unsubscribe page's \"Turn these emails back on\". No sign-in: the signed token is the permission.",
+    description: 'For the unsubscribe page\'s "Turn these emails back on". No sign-in: the signed token is the permission.',
     access: "public",
     query: unsubscribeQuery,
     answer: { status: 200, description: "Turned back on.", data: subscriptionSchema },
@@ -134,7 +165,11 @@ export const emailOperations: Operation[] = [
       "(docs/decisions/017-verified-addresses.md). No sign-in needed. Following it again answers that the address is already confirmed.",
     access: "public",
     body: { media: "application/json", schema: confirmEmailSchema, maxBytes: BODY_CAPS.credentials },
-    answer: { status: 200, description: '"Your email address is confirmed." or "Your email address is already confirmed."', data: z.strictObject({ message: z.string() }) },
+    answer: {
+      status: 200,
+      description: '"Your email address is confirmed." or "Your email address is already confirmed."',
+      data: z.strictObject({ message: z.string() }),
+    },
     refusals: { 400: `"${EMAIL_LINK_INVALID}", "${EMAIL_LINK_EXPIRED}" or "${EMAIL_LINK_OUTDATED}" (on token).` },
   },
   {
@@ -143,7 +178,11 @@ export const emailOperations: Operation[] = [
     tag: "Accounts",
     summary: "Email a new confirmation link to the signed-in person's address",
     access: "member",
-    answer: { status: 200, description: '"We sent a new confirmation link to …", or "Your email address is already confirmed."', data: z.strictObject({ message: z.string() }) },
+    answer: {
+      status: 200,
+      description: '"We sent a new confirmation link to …", or "Your email address is already confirmed."',
+      data: z.strictObject({ message: z.string() }),
+    },
     refusals: { 429: "More than 5 in an hour." },
   },
   {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { EXPORT_LINK_DAYS, IMMEDIATE_EXPORT_MAX_BYTES, IMPORT_MAX_BYTES } from "@/lib/schemas/data-export";
+import { dataExportDtoSchema, exportQuerySchema, exportRequestSchema, exportStartedSchema } from "@/lib/schemas/exports";
+import { preparedFilesStorageSchema } from "@/lib/schemas/prepared-files";
 import { BODY_CAPS } from "@/server/http/read-body";
-import { exportQuerySchema, exportRequestSchema, exportStartedSchema } from "@/server/exports/export-request";
-import { dataExportDtoSchema } from "@/server/exports/prepared-exports";
 import { idParameter, type Operation } from "./operation";
 
 // Export and import (docs/export-format.md, docs/decisions/023-export-and-import.md).
@@ -25,11 +25,16 @@ export const exportOperations: Operation[] = [
     path: "/exports",
     tag: "Export and import",
     summary: "Ask for an export: of one's own data, or (a family admin) of the family's shared book",
-    description: `An export whose photos come to at most ${MB(IMMEDIATE_EXPORT_MAX_BYTES)} downloads at once: the answer gives the address. A larger one is prepared by a job, which emails its owner when it is ready; it can be downloaded for ${EXPORT_LINK_DAYS} days.`,
+    description: `An export whose photos come to at most ${MB(IMMEDIATE_EXPORT_MAX_BYTES)} downloads at once: the answer gives the address. A larger one is prepared by a job, which emails its owner when it is ready; it can be downloaded for ${EXPORT_LINK_DAYS} days. Asking again for the same scope while it is being prepared, or in the 10 minutes after it was ready, answers that export. A person has one export being prepared at a time, a family three, and each person keeps at most PREPARED_FILES_MAX_BYTES of books and exports (docs/decisions/036-prepared-files.md).`,
     access: "member",
     body: { media: "application/json", schema: exportRequestSchema, maxBytes: BODY_CAPS.json },
     answer: { status: 200, description: "Either `download` (small) or `export` (a job) is set.", data: exportStartedSchema },
-    refusals: { 400: "A scope other than account or family.", 403: "scope family, from someone who is not an admin of a family." },
+    refusals: {
+      400: "A scope other than account or family.",
+      403: "scope family, from someone who is not an admin of a family.",
+      409: 'Large exports: the caller has another export being prepared ("Your export of your data is still being prepared. …"), or keeps their allowance of books and exports already ("You are keeping 1.2 GB of books and exports, and each person may keep 1 GB. Delete one …").',
+      429: '"Your family already has 3 exports being prepared. Please ask again when one of them is ready."',
+    },
   },
   {
     method: "get",
@@ -37,7 +42,11 @@ export const exportOperations: Operation[] = [
     tag: "Export and import",
     summary: "The caller's prepared exports that have not expired, newest first (at most 20)",
     access: "member",
-    answer: { status: 200, description: "The exports.", data: z.strictObject({ exports: z.array(dataExportDtoSchema) }) },
+    answer: {
+      status: 200,
+      description: "The exports, and what the caller keeps of books and exports against what they may keep.",
+      data: z.strictObject({ exports: z.array(dataExportDtoSchema), storage: preparedFilesStorageSchema }),
+    },
   },
   {
     method: "get",
@@ -69,6 +78,16 @@ export const exportOperations: Operation[] = [
     refusals: { 404: '"Export not found": not the caller\'s, expired, or no export.' },
   },
   {
+    method: "delete",
+    path: "/exports/{id}",
+    tag: "Export and import",
+    summary: "The caller deletes one of their prepared exports, its ZIP with it; one still being prepared is dropped",
+    access: "member",
+    params: idParameter("id", "export"),
+    answer: { status: 200, description: "Deleted.", data: z.strictObject({ export: z.strictObject({ id: z.guid() }) }) },
+    refusals: { 404: '"Export not found": not the caller\'s, expired, or no export.' },
+  },
+  {
     method: "get",
     path: "/exports/{id}/file",
     tag: "Export and import",
@@ -76,7 +95,10 @@ export const exportOperations: Operation[] = [
     access: "member",
     params: idParameter("id", "export"),
     answer: { status: 302, description: "Location: the signed address of the ZIP." },
-    refusals: { 404: '"Export not found": not the caller\'s, expired, or no export. "This export is not ready yet.": still being prepared, or failed.' },
+    refusals: {
+      404: '"Export not found": not the caller\'s, expired, or no export.',
+      409: '"This export is not ready yet.": still being prepared, or it failed.',
+    },
   },
   {
     method: "post",
@@ -89,8 +111,10 @@ export const exportOperations: Operation[] = [
     body: { media: "application/zip", maxBytes: IMPORT_MAX_BYTES },
     answer: { status: 201, description: "What came back.", data: z.strictObject({ imported: importSummarySchema }) },
     refusals: {
-      400: "Not a ZIP, not an export, an export of another format version, a family's export, data.json not valid (the first problem, with its place), a photo named but missing, too many files, a file larger than allowed, or a photo that is not an image.",
+      400: "Not a ZIP, not an export, an export of another format version, a family's export, data.json not valid (the first problem, with its place: the format, or a rule the API holds writing to), data.json nested too deeply or holding too much, a photo named but missing or named twice, more than an import brings (10,000 memories, 1,000 photos, 8,000 million pixels, 50,000 answers), too many files, a file larger than allowed, or a photo that is not an image.",
+      409: "Another import into the caller's account is still running.",
       415: "A Content-Type other than application/zip (or application/octet-stream).",
+      429: "More than 5 imports by the caller in an hour.",
     },
   },
 ];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bookBuildDtoSchema } from "@/lib/schemas/book-builds";
 import { bookOptionsSchema } from "@/lib/schemas/family-book";
 import { pageSchema } from "@/lib/schemas/paging";
+import { preparedFilesStorageSchema } from "@/lib/schemas/prepared-files";
 import { coverPhotoPageSchema } from "@/server/book/list-cover-photos";
 import { idParameter, type Operation } from "./operation";
 
@@ -42,7 +43,7 @@ export const familyBookOperations: Operation[] = [
     tag: "Family Book",
     summary: "Ask for a printed book, made by a job with progress (the way to get a big family's book)",
     description:
-      "The same choices as GET /family-book/pdf, as a JSON body. The book is laid out by a job; poll GET /family-book/books/{id} for its progress, then download it from its download_url. Its owner also gets an email when it is ready, and it is kept for a week. Asking again for the same book (same choices) while it is being made answers that build with 200 instead of starting another.",
+      "The same choices as GET /family-book/pdf, as a JSON body. The book is laid out by a job; poll GET /family-book/books/{id} for its progress, then download it from its download_url. Its owner also gets an email when it is ready, and it is kept for a week. Asking again for the same book (same choices) while it is being made, or in the 10 minutes after it was ready, answers that book with 200 instead of making another. A member has one book being made at a time, a family three, and each member keeps at most PREPARED_FILES_MAX_BYTES of books and exports (docs/decisions/036-prepared-files.md).",
     access: "member",
     body: { media: "application/json", schema: bookOptionsSchema, maxBytes: 1024 * 1024 },
     answer: {
@@ -50,11 +51,13 @@ export const familyBookOperations: Operation[] = [
       description: "A new build, queued. Location: its address.",
       data: z.strictObject({ book: bookBuildDtoSchema }),
       headers: { Location: "/api/family-book/books/{id}" },
-      alternate: { status: 200, description: "The same book (same choices) is already being made: that build." },
+      alternate: { status: 200, description: "The same book (same choices) is being made, or was ready in the last 10 minutes: that book." },
     },
     refusals: {
       400: "Options that cannot be used (per field), as for GET /family-book/pdf.",
       404: '"Family member not found": member is not in the family. "Photo not found": cover is not a photo of a memory the family shared.',
+      409: 'The caller has another book being made ("Your book (A4, a chapter for each year) is still being made. …"), or keeps their allowance of books and exports already ("You are keeping 1.2 GB of books and exports, and each person may keep 1 GB. Delete one …").',
+      429: '"Your family already has 3 books being made. Please ask again when one of them is ready."',
     },
   },
   {
@@ -63,7 +66,11 @@ export const familyBookOperations: Operation[] = [
     tag: "Family Book",
     summary: "The member's own printed books of the last week, newest first, and those being made",
     access: "member",
-    answer: { status: 200, description: "Every kept book (at most 50).", data: z.strictObject({ books: z.array(bookBuildDtoSchema) }) },
+    answer: {
+      status: 200,
+      description: "Every kept book (at most 50), and what the member keeps of books and exports against what they may keep.",
+      data: z.strictObject({ books: z.array(bookBuildDtoSchema), storage: preparedFilesStorageSchema }),
+    },
   },
   {
     method: "get",
@@ -73,6 +80,16 @@ export const familyBookOperations: Operation[] = [
     access: "member",
     params: idParameter("id", "book"),
     answer: { status: 200, description: "The book.", data: z.strictObject({ book: bookBuildDtoSchema }) },
+    refusals: { 404: '"Book not found": not the caller’s, or kept past its week.' },
+  },
+  {
+    method: "delete",
+    path: "/family-book/books/{id}",
+    tag: "Family Book",
+    summary: "The member deletes one of their printed books, its PDF with it; one still being made is dropped",
+    access: "member",
+    params: idParameter("id", "book"),
+    answer: { status: 200, description: "Deleted.", data: z.strictObject({ book: z.strictObject({ id: z.guid() }) }) },
     refusals: { 404: '"Book not found": not the caller’s, or kept past its week.' },
   },
   {

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { FOLLOW_UP_ANSWER_REQUIRED, FOLLOW_UP_ANSWER_TOO_LONG, FOLLOW_UP_REQUIRED, FOLLOW_UP_TOO_LONG, FOLLOW_UP_TOO_SHORT } from "@/lib/follow-ups";
 import { ANSWER_NOT_FOUND } from "@/lib/schemas/conversations";
-import { answerFollowUpSchema, askFollowUpSchema, FOLLOW_UP_ALREADY_ANSWERED, FOLLOW_UP_ITEM_RULE, FOLLOW_UP_NOT_FOUND, FOLLOW_UP_OWN_STORY } from "@/lib/schemas/follow-ups";
+import {
+  answerFollowUpSchema,
+  askFollowUpSchema,
+  FOLLOW_UP_ALREADY_ANSWERED,
+  FOLLOW_UP_ITEM_RULE,
+  FOLLOW_UP_NOT_FOUND,
+  FOLLOW_UP_OWN_STORY,
+} from "@/lib/schemas/follow-ups";
 import { FOLLOW_UP_NO_AUTHOR } from "@/server/follow-ups/ask-follow-up";
 import { followUpDtoSchema } from "@/server/follow-ups/follow-up-dto";
 import { BODY_CAPS } from "@/server/http/read-body";
@@ -41,7 +48,8 @@ export const followUpOperations: Operation[] = [
     path: "/follow-ups/{id}/answer",
     tag: "Comments",
     summary: "The author answers a question from their family",
-    description: "Answered once: of two answers sent together, one is kept and the other refused. The answer shows under the story, to exactly those who may see it.",
+    description:
+      "Answered once: of two answers sent together, one is kept and the other refused. The answer shows under the story, to exactly those who may see it.",
     access: "member",
     params: idParameter("id", "question"),
     body: { media: "application/json", schema: answerFollowUpSchema, maxBytes: BODY_CAPS.json },

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { nextStepsDtoSchema } from "@/server/dashboard/get-next-steps";
-import { INVALID_INVITE, newInviteSchema } from "@/lib/schemas/invites";
-import { BODY_CAPS } from "@/server/http/read-body";
 import { ALREADY_IN_FAMILY, INVITATION_NOT_FOUND, newInvitationSchema, ONLY_INVITER_OR_ADMIN } from "@/lib/schemas/invitations";
+import { INVALID_INVITE, newInviteSchema } from "@/lib/schemas/invites";
+import { nextStepsDtoSchema } from "@/server/dashboard/get-next-steps";
+import { BODY_CAPS } from "@/server/http/read-body";
 import { invitationDtoSchema, invitationListDtoSchema } from "@/server/invitations/invitation-dto";
 import { TOO_MANY_WAITING } from "@/server/invitations/invitation-limits";
 import { familyInviteDtoSchema } from "@/server/invites/family-invite-dto";
@@ -50,7 +50,7 @@ export const inviteOperations: Operation[] = [
     tag: "Invites",
     summary: "Whose family an invite is for and who sent it, before anyone accepts it",
     access: "public",
-    params: z.object({ code: z.string().meta({ description: "The invite link's `familyId`." }) }),
+    params: z.object({ code: z.string().meta({ description: "The invite link's `familyId`: an invite code, never a family's id." }) }),
     answer: {
       status: 200,
       description: "The family's name and the inviter's first name, nothing more.",
@@ -75,7 +75,11 @@ export const inviteOperations: Operation[] = [
       "Each step counts only what the caller did: a memory of their own, a submission of their own, an invitation by email they sent " +
       "or a relative who joined the family after them.",
     access: "member",
-    answer: { status: 200, description: "The steps, in the dashboard's order, and how many are done.", data: z.strictObject({ next_steps: nextStepsDtoSchema }) },
+    answer: {
+      status: 200,
+      description: "The steps, in the dashboard's order, and how many are done.",
+      data: z.strictObject({ next_steps: nextStepsDtoSchema }),
+    },
   },
   {
     method: "get",

@@ -13,11 +13,13 @@ import { idParameter, type Operation } from "./operation";
 
 // Memories and their photos (docs/product.md §3, §5).
 
-const photoFiles = z
+export const photoFiles = z
   .array(z.file().mime(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]))
   .max(MAX_PHOTOS_PER_MEMORY)
   .meta({ description: `Photos, each at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB and really an image (judged by its bytes), at most about 50 megapixels.` });
-const uploadIds = z.array(z.guid()).meta({ description: "Photos already sent to storage: the `id` of each upload ticket (POST /memories/uploads). Repeated, or one JSON list." });
+const uploadIds = z
+  .array(z.guid())
+  .meta({ description: "Photos already sent to storage: the `id` of each upload ticket (POST /memories/uploads). Repeated, or one JSON list." });
 
 const memoryPage = z.strictObject({
   memories: z.array(memoryDtoSchema),
@@ -25,10 +27,13 @@ const memoryPage = z.strictObject({
 });
 
 const memoryNotFound = `"${MEMORY_NOT_FOUND}": missing, or not one the caller may see (or, for a change, their own).`;
-const photoRefusals = {
-  400: `Invalid fields (per field), more than ${MAX_PHOTOS_PER_MEMORY} photos in all, an upload that is unknown or no longer pending, or a tag that is not a relative.`,
+export const photoFileRefusals = {
   413: '"{file name} is larger than 5MB", or "{file name} is {width} × {height} pixels, more than the 50 million pixels a photo can have. Please choose a smaller photo." (also in fieldErrors.photos)',
   415: '"{file name} is not an image. Only image files can be uploaded." (also in fieldErrors.photos)',
+} as const;
+const photoRefusals = {
+  400: `Invalid fields (per field), more than ${MAX_PHOTOS_PER_MEMORY} photos in all, an upload that is unknown or no longer pending, or a tag that is not a relative.`,
+  ...photoFileRefusals,
 } as const;
 
 export const memoryOperations: Operation[] = [
@@ -105,7 +110,8 @@ export const memoryOperations: Operation[] = [
         taggedUserIds: updateMemorySchema.shape.taggedUserIds.meta({ description: "The relatives tagged from now on: a JSON list (or repeated)." }),
         photoIdsToDelete: updateMemorySchema.shape.photoIdsToDelete.meta({ description: "Photos to remove: a JSON list (or repeated)." }),
         tagIdsToDelete: updateMemorySchema.shape.tagIdsToDelete.meta({
-          description: "Plain-text tags (memory_tags ids with tagged_user_id null: people who left the family) to remove: a JSON list (or repeated). Members are untagged through taggedUserIds.",
+          description:
+            "Plain-text tags (memory_tags ids with tagged_user_id null: people who left the family) to remove: a JSON list (or repeated). Members are untagged through taggedUserIds.",
         }),
         photos: photoFiles.optional(),
         uploadIds: uploadIds.optional(),
@@ -142,7 +148,7 @@ export const memoryOperations: Operation[] = [
     tag: "Memories",
     summary: "A ticket to send one photo straight to storage",
     description:
-      "Send the file as the ticket says within 15 minutes (docs/api.md, \"Sending an upload\"), then name the ticket's id in `uploadIds` when saving the memory. " +
+      'Send the file as the ticket says within 15 minutes (docs/api.md, "Sending an upload"), then name the ticket\'s id in `uploadIds` when saving the memory. ' +
       "An upload stays pending until a memory uses it or a day has passed.",
     access: "member",
     body: { media: "application/json", schema: photoUploadRequestSchema, maxBytes: BODY_CAPS.json },

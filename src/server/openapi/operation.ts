@@ -67,7 +67,9 @@ export function successEnvelopeSchema<Data extends z.ZodType>(data: Data) {
 
 /** A path parameter: an id of something the caller may see; anything else answers 404, never 400. */
 export function idParameter(name: string, what: string) {
-  return z.object({ [name]: z.string().meta({ description: `The ${what}'s id. An id that is not one, or names something the caller may not see, answers 404.` }) });
+  return z.object({
+    [name]: z.string().meta({ description: `The ${what}'s id. An id that is not one, or names something the caller may not see, answers 404.` }),
+  });
 }
 
 const SAFE_METHODS = new Set<Method>(["get"]);
@@ -75,7 +77,9 @@ const SAFE_METHODS = new Set<Method>(["get"]);
 const refusal = (description: string, headers?: Record<string, string>) => ({
   description,
   content: { "application/json": { schema: failureEnvelopeSchema } },
-  ...(headers && { headers: Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: "string" as const } }])) }),
+  ...(headers && {
+    headers: Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: "string" as const } }])),
+  }),
 });
 
 const RETRY_AFTER = { "Retry-After": "Seconds to wait before trying again." };
@@ -84,7 +88,9 @@ const RETRY_AFTER = { "Retry-After": "Seconds to wait before trying again." };
 export function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
   const { answer } = operation;
   const responses: ZodOpenApiResponsesObject = {};
-  const answerHeaders = answer.headers && Object.fromEntries(Object.entries(answer.headers).map(([name, text]) => [name, { description: text, schema: { type: "string" as const } }]));
+  const answerHeaders =
+    answer.headers &&
+    Object.fromEntries(Object.entries(answer.headers).map(([name, text]) => [name, { description: text, schema: { type: "string" as const } }]));
   if ("data" in answer) {
     responses[`${answer.status}`] = {
       description: answer.description,
@@ -92,7 +98,10 @@ export function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObj
       ...(answerHeaders && { headers: answerHeaders }),
     };
     if (answer.alternate) {
-      responses[`${answer.alternate.status}`] = { description: answer.alternate.description, content: { "application/json": { schema: successEnvelopeSchema(answer.data) } } };
+      responses[`${answer.alternate.status}`] = {
+        description: answer.alternate.description,
+        content: { "application/json": { schema: successEnvelopeSchema(answer.data) } },
+      };
     }
   } else {
     responses[`${answer.status}`] = {

@@ -1,20 +1,32 @@
 import { z } from "zod";
 import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
 import { pageSchema } from "@/lib/schemas/paging";
-import { ALREADY_ANSWERED, createQuestionnaireSchema, saveResponsesSchema, shareAllSchema, toggleSharedSchema } from "@/lib/schemas/questionnaires";
+import {
+  ALREADY_ANSWERED,
+  answerOneQuestionSchema,
+  createQuestionnaireSchema,
+  QUESTION_ALREADY_ANSWERED,
+  saveResponsesSchema,
+  shareAllSchema,
+  toggleSharedSchema,
+  TOO_MANY_ANSWER_PHOTOS,
+} from "@/lib/schemas/questionnaires";
 import { BODY_CAPS } from "@/server/http/read-body";
+import { MEMORY_FORM_MAX_BYTES } from "@/server/memories/parse-memory-form";
+import { ANSWER_PHOTO_NOT_FOUND, answerPhotoDtoSchema, NO_PHOTOS_SENT } from "@/server/questionnaires/answer-photos";
 import { sharedResponseDtoSchema } from "@/server/questionnaires/list-shared-responses";
 import { sharedSubmissionDtoSchema } from "@/server/questionnaires/list-shared-submissions";
+import { questionToAskDtoSchema } from "@/server/questionnaires/pick-question-to-ask";
 import {
-  QUESTIONNAIRE_NOT_FOUND,
   questionDtoSchema,
+  QUESTIONNAIRE_NOT_FOUND,
   questionnaireDtoSchema,
   responseDtoSchema,
   submissionDtoSchema,
 } from "@/server/questionnaires/questionnaire-dto";
-import { questionToAskDtoSchema } from "@/server/questionnaires/pick-question-to-ask";
 import { RESPONSE_NOT_FOUND } from "@/server/questionnaires/toggle-response-shared";
 import { SUBMISSION_NOT_FOUND } from "@/server/questionnaires/toggle-submission-shared";
+import { photoFileRefusals, photoFiles } from "./memories";
 import { idParameter, type Operation } from "./operation";
 
 // Questionnaires, answers and what the family shared of them (docs/product.md §3, §5;
@@ -113,7 +125,24 @@ export const questionnaireOperations: Operation[] = [
     refusals: {
       400: "Invalid answers: per question id for the answering rules, or answers to more than one questionnaire, or the same question twice.",
       404: questionnaireNotFound,
-      409: `"${ALREADY_ANSWERED}"`,
+      409: `"${ALREADY_ANSWERED}" (the caller's one set of answers answers every required question), or "${QUESTION_ALREADY_ANSWERED}"`,
+    },
+  },
+  {
+    method: "post",
+    path: "/questionnaires/questions/{id}/answer",
+    tag: "Questionnaires",
+    summary: "Save one answer to one question on its own (Ask a Question)",
+    description:
+      "The answer needs at least 3 characters. It joins the caller's one set of answers when the questionnaire takes one set per person, or starts a set of its own; the questionnaire's other questions, required or not, can be answered later. Private until shared.",
+    access: "member",
+    params: idParameter("id", "question"),
+    body: { media: "application/json", schema: answerOneQuestionSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 201, description: "The saved answer.", data: z.strictObject({ response: responseDtoSchema }) },
+    refusals: {
+      400: "The answer is missing or too short (on answer_text).",
+      404: '"Question not found": no such question, or one of a questionnaire the caller may not see.',
+      409: `"${QUESTION_ALREADY_ANSWERED}"`,
     },
   },
   {
@@ -131,6 +160,49 @@ export const questionnaireOperations: Operation[] = [
       data: z.strictObject({ response: responseDtoSchema, submission: z.strictObject({ id: z.guid(), is_shared: z.boolean() }) }),
     },
     refusals: { 400: '"is_shared must be true or false."', 404: `"${RESPONSE_NOT_FOUND}": missing, or not the caller's.` },
+  },
+  {
+    method: "post",
+    path: "/questionnaires/responses/{id}/photos",
+    tag: "Questionnaires",
+    summary: "The author adds photos to their answer (at most 5 in all)",
+    description: "Every photo is checked by its bytes before any is kept; two additions at once never make more than five.",
+    access: "member",
+    params: idParameter("id", "answer"),
+    body: { media: "multipart/form-data", schema: z.object({ photos: photoFiles }), maxBytes: MEMORY_FORM_MAX_BYTES },
+    answer: { status: 201, description: "The answer's photos now, in their order.", data: z.strictObject({ photos: z.array(answerPhotoDtoSchema) }) },
+    refusals: {
+      400: `"${NO_PHOTOS_SENT}", or "${TOO_MANY_ANSWER_PHOTOS}"`,
+      ...photoFileRefusals,
+      404: `"${RESPONSE_NOT_FOUND}": missing, or not the caller's.`,
+    },
+  },
+  {
+    method: "get",
+    path: "/questionnaires/responses/{id}/photos/{photoId}",
+    tag: "Questionnaires",
+    summary: "One photo of an answer the caller may read (their own, or one the family may read): a redirect to a short-lived address of the picture",
+    access: "member",
+    params: idParameter("id", "answer").extend(idParameter("photoId", "photo").shape),
+    query: z.object({
+      size: z.enum(["display", "thumbnail"]).optional().meta({ description: "display (up to 1600 px, the default) or thumbnail (480 × 360)." }),
+    }),
+    answer: {
+      status: 302,
+      description: "Location: the signed address of the picture, valid a while; the browser may keep the redirect 10 minutes.",
+      headers: { Location: "The picture's address." },
+    },
+    refusals: { 400: '"size must be display or thumbnail"', 404: `"${ANSWER_PHOTO_NOT_FOUND}": missing, or not one the caller may read.` },
+  },
+  {
+    method: "delete",
+    path: "/questionnaires/responses/{id}/photos/{photoId}",
+    tag: "Questionnaires",
+    summary: "The author removes one photo of their answer",
+    access: "member",
+    params: idParameter("id", "answer").extend(idParameter("photoId", "photo").shape),
+    answer: { status: 200, description: "The answer's photos left.", data: z.strictObject({ photos: z.array(answerPhotoDtoSchema) }) },
+    refusals: { 404: `"${RESPONSE_NOT_FOUND}" (not the caller's answer) or "${ANSWER_PHOTO_NOT_FOUND}".` },
   },
   {
     method: "patch",

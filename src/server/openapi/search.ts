@@ -14,6 +14,8 @@ export const searchOperations: Operation[] = [
     access: "member",
     query: searchQuerySchema,
     answer: { status: 200, description: "One page of results.", data: searchPageSchema },
-    refusals: { 400: "An empty or overlong q, a kind other than all, memories or answers, a year that is not a whole year from 1000 to 9999, a limit or cursor that cannot be used (on that field)." },
+    refusals: {
+      400: "An empty or overlong q, a kind other than all, memories or answers, a year that is not a whole year from 1000 to 9999, a limit or cursor that cannot be used (on that field).",
+    },
   },
 ];

@@ -3,6 +3,7 @@ import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { getDb } from "@/server/db/client";
 import { notFound } from "@/server/http/app-error";
 import type { UserDto } from "@/server/users/user-dto";
+import { setIsFinished } from "./answer-sets";
 import {
   QUESTIONNAIRE_NOT_FOUND,
   questionnaireSelect,
@@ -26,12 +27,27 @@ export async function getQuestionnaire({ viewer, questionnaireId }: { viewer: Us
       ...questionnaireSelect,
       questions: { select: questionSelect, orderBy: questionOrder },
       _count: { select: { submissions: { where: { user_id: viewer.id } } } },
+      // The viewer's one set of answers, when the questionnaire takes one (the first, should there be more).
+      submissions: { where: { user_id: viewer.id }, orderBy: { created_at: "asc" }, take: 1, select: { responses: { select: { question_id: true } } } },
     },
   });
   if (!row) throw notFound(QUESTIONNAIRE_NOT_FOUND);
+  const questions = row.questions.map(toQuestionDto);
+  const answered = new Set(row.allow_multiple_responses ? [] : (row.submissions[0]?.responses.map((response) => response.question_id) ?? []));
   return {
     questionnaire: toQuestionnaireDto(row),
-    questions: row.questions.map(toQuestionDto),
+    questions,
     ownSubmissionCount: row._count.submissions,
+    /**
+     * For a questionnaire that takes one set of answers per person: "finished" once the viewer's set
+     * answers every required question, "begun" while it lacks some (answered one at a time), else "none".
+     */
+    ownAnswers:
+      row.allow_multiple_responses || row._count.submissions === 0
+        ? ("none" as const)
+        : setIsFinished(questions, answered)
+          ? ("finished" as const)
+          : ("begun" as const),
+    answeredQuestionIds: [...answered],
   };
 }

@@ -2,8 +2,10 @@ import "server-only";
 import { z } from "zod";
 import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { getDb } from "@/server/db/client";
+import { afterCreatedRow, pageOf } from "@/server/db/keyset";
 import { authorProfile } from "@/server/families/former-member";
 import type { UserDto } from "@/server/users/user-dto";
+import { answerPhotosSelect, toAnswerPhotoDtos } from "./answer-photos";
 import { visibleAnswersWhere } from "./answer-visibility";
 import { responseDtoSchema } from "./questionnaire-dto";
 
@@ -29,8 +31,11 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
   const visible = visibleAnswersWhere(viewer);
   if (!visible) return { responses: [] as SharedResponseDto[], next_cursor: null };
   const prisma = await getDb();
+  // After the cursor by the one paging rule (db/keyset.ts): a cursor not in this list has nothing after it.
+  const cursorRow = cursor ? await prisma.response.findFirst({ where: { AND: [visible, { id: cursor }] }, select: { created_at: true, id: true } }) : null;
+  if (cursor && !cursorRow) return { responses: [] as SharedResponseDto[], next_cursor: null };
   const rows = await prisma.response.findMany({
-    where: visible,
+    where: cursorRow ? { AND: [visible, afterCreatedRow(cursorRow)] } : visible,
     select: {
       id: true,
       question_id: true,
@@ -38,15 +43,15 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
       is_shared: true,
       submission_id: true,
       created_at: true,
+      photos: answerPhotosSelect,
       submission: { select: { user_id: true, author_name: true, user: { select: { first_name: true, last_name: true } } } },
       question: { select: { id: true, question_text: true, questionnaire_id: true, questionnaire: { select: { id: true, title: true } } } },
     },
     orderBy: [{ created_at: "desc" }, { id: "desc" }],
     take: limit + 1,
-    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
   });
-  const pageRows = rows.slice(0, limit);
-  const responses: SharedResponseDto[] = pageRows.map((row) => ({
+  const page = pageOf(rows, limit);
+  const responses: SharedResponseDto[] = page.items.map((row) => ({
     id: row.id,
     question_id: row.question_id,
     answer_text: row.answer_text,
@@ -54,6 +59,7 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
     submission_id: row.submission_id,
     user_id: row.submission.user_id,
     created_at: row.created_at.toISOString(),
+    photos: toAnswerPhotoDtos(row.id, row.photos),
     profiles: authorProfile(row.submission.user, row.submission.author_name),
     questions: {
       id: row.question.id,
@@ -62,5 +68,5 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
       questionnaires: { id: row.question.questionnaire.id, title: row.question.questionnaire.title },
     },
   }));
-  return { responses, next_cursor: rows.length > limit ? pageRows.at(-1)!.id : null };
+  return { responses, next_cursor: page.next_cursor };
 }

@@ -1,10 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { Prisma } from "@/generated/prisma/client";
+import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import { queryRows } from "@/server/db/client";
-import { FORMER_MEMBER } from "@/server/families/former-member";
+import { afterCursorSql, pageOf } from "@/server/db/keyset";
+import { authorNameSql } from "@/server/families/former-member";
 import type { UserDto } from "@/server/users/user-dto";
+import { answerPhotoDtoSchema, toAnswerPhotoDtos } from "./answer-photos";
 import { answerSharedSql, visibleSubmissionsSql } from "./answer-visibility";
 
 /** A row as the feed's statement writes it; checked against every row in tests. */
@@ -24,12 +26,17 @@ const sharedSubmissionRowSchema = z.strictObject({
       answer_text: z.string(),
       is_shared: z.boolean(),
       questions: z.strictObject({ question_text: z.string(), questionnaire_id: z.guid() }),
+      photos: z.array(z.strictObject({ id: z.guid(), order_number: z.int(), width: z.int(), height: z.int() })),
     }),
   ),
 });
 
+/** An answer in the feed, its photos at the app's addresses (answer-photos.ts). */
+const sharedAnswerDtoSchema = sharedSubmissionRowSchema.shape.responses.element.extend({ photos: z.array(answerPhotoDtoSchema) });
+
 /** A submission in the feed: its row, with the author and the questionnaire as objects. */
-export const sharedSubmissionDtoSchema = sharedSubmissionRowSchema.pick({ id: true, user_id: true, responses: true }).extend({
+export const sharedSubmissionDtoSchema = sharedSubmissionRowSchema.pick({ id: true, user_id: true }).extend({
+  responses: z.array(sharedAnswerDtoSchema),
   created_at: z.iso.datetime(),
   is_shared: z.boolean().meta({ description: "True when the whole submission is shared; false when only some of its answers are." }),
   profiles: z.strictObject({ first_name: z.string(), last_name: z.string() }),
@@ -47,17 +54,23 @@ export async function listSharedSubmissions({ viewer, page: { limit, cursor } = 
   const visible = visibleSubmissionsSql(viewer);
   if (!visible) return { submissions: [] as SharedSubmissionDto[], next_cursor: null };
   const scope = authorId ? Prisma.sql`${visible} AND s.user_id = ${authorId}::uuid` : visible;
-  // A cursor outside this feed has nothing after it.
-  const afterCursor = cursor
-    ? Prisma.sql`AND (s.created_at, s.id) < (SELECT s.created_at, s.id FROM submissions s LEFT JOIN users author ON author.id = s.user_id
-                                                WHERE s.id = ${cursor}::uuid AND ${scope})`
-    : Prisma.empty;
+  // After the cursor by the one paging rule (db/keyset.ts).
+  const after = afterCursorSql({
+    cursor,
+    key: ["s.created_at", "s.id"],
+    from: Prisma.sql`submissions s LEFT JOIN users author ON author.id = s.user_id`,
+    where: scope,
+  });
+  const afterCursor = after ? Prisma.sql`AND ${after}` : Prisma.empty;
+  const authorName = authorNameSql("author", "s.author_name");
   const rows = await queryRows(
     Prisma.sql`
-    SELECT s.id, s.user_id, s.created_at, s.is_shared, COALESCE(author.first_name, s.author_name, ${FORMER_MEMBER}) AS first_name, COALESCE(author.last_name, '') AS last_name,
+    SELECT s.id, s.user_id, s.created_at, s.is_shared, ${authorName.first_name} AS first_name, ${authorName.last_name} AS last_name,
            q.id AS questionnaire_id, q.title AS questionnaire_title,
            COALESCE((SELECT json_agg(json_build_object('id', r.id, 'question_id', r.question_id, 'answer_text', r.answer_text, 'is_shared', r.is_shared,
-                                                       'questions', json_build_object('question_text', question.question_text, 'questionnaire_id', question.questionnaire_id))
+                                                       'questions', json_build_object('question_text', question.question_text, 'questionnaire_id', question.questionnaire_id),
+                                                       'photos', COALESCE((SELECT json_agg(json_build_object('id', p.id, 'order_number', p.order_number, 'width', p.width, 'height', p.height) ORDER BY p.order_number, p.id)
+                                                                             FROM response_photos p WHERE p.response_id = r.id), '[]'))
                                      ORDER BY question.position, r.id)
                        FROM responses r JOIN questions question ON question.id = r.question_id
                       WHERE r.submission_id = s.id AND ${answerSharedSql}), '[]') AS responses
@@ -69,14 +82,15 @@ export async function listSharedSubmissions({ viewer, page: { limit, cursor } = 
      LIMIT ${limit + 1}`,
     sharedSubmissionRowSchema,
   );
-  const submissions: SharedSubmissionDto[] = rows.slice(0, limit).map((row) => ({
+  const page = pageOf(rows, limit);
+  const submissions: SharedSubmissionDto[] = page.items.map((row) => ({
     id: row.id,
     user_id: row.user_id,
     created_at: row.created_at.toISOString(),
     is_shared: row.is_shared,
     profiles: { first_name: row.first_name, last_name: row.last_name },
     questionnaires: { id: row.questionnaire_id, title: row.questionnaire_title },
-    responses: row.responses,
+    responses: row.responses.map((response) => ({ ...response, photos: toAnswerPhotoDtos(response.id, response.photos) })),
   }));
-  return { submissions, next_cursor: rows.length > limit ? submissions.at(-1)!.id : null };
+  return { submissions, next_cursor: page.next_cursor };
 }

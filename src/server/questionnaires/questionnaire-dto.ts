@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { questionInputTypes } from "@/lib/schemas/questionnaires";
 import type { UserDto } from "@/server/users/user-dto";
+import { answerPhotoDtoSchema, answerPhotosSelect, toAnswerPhotoDtos } from "./answer-photos";
 
 // The questionnaire entities of docs/product.md §3 as the API and the pages show them (snake_case DTOs).
 
@@ -30,6 +31,7 @@ export const responseDtoSchema = z.strictObject({
   is_shared: z.boolean(),
   submission_id: z.guid(),
   created_at: z.iso.datetime(),
+  photos: z.array(answerPhotoDtoSchema).meta({ description: "Up to 5 photos given with the answer, in their order (docs/decisions/039-answer-photos.md)." }),
 });
 
 /** One sitting of answers, with its answers. */
@@ -48,6 +50,7 @@ export type ResponseDto = z.output<typeof responseDtoSchema>;
 export type SubmissionDto = z.output<typeof submissionDtoSchema>;
 
 export const QUESTIONNAIRE_NOT_FOUND = "Questionnaire not found";
+export const QUESTION_NOT_FOUND = "Question not found";
 
 export const questionnaireSelect = {
   id: true,
@@ -67,7 +70,15 @@ export const questionSelect = {
   input_type: true,
 } as const;
 
-export const responseSelect = { id: true, question_id: true, answer_text: true, is_shared: true, submission_id: true, created_at: true } as const;
+export const responseSelect = {
+  id: true,
+  question_id: true,
+  answer_text: true,
+  is_shared: true,
+  submission_id: true,
+  created_at: true,
+  photos: answerPhotosSelect,
+} as const;
 
 export const questionOrder = [{ position: "asc" }, { id: "asc" }] satisfies Prisma.QuestionOrderByWithRelationInput[];
 
@@ -105,6 +116,7 @@ export function toResponseDto(row: ResponseRow): ResponseDto {
     is_shared: row.is_shared,
     submission_id: row.submission_id,
     created_at: row.created_at.toISOString(),
+    photos: toAnswerPhotoDtos(row.id, row.photos),
   };
 }
 
@@ -119,10 +131,6 @@ export function visibleQuestionnairesWhere(viewer: Pick<UserDto, "id" | "family_
   };
   if (!viewer.family_id) return { OR: [{ audience: "GLOBAL" }, { ...targetedAtViewer, created_by_id: viewer.id }] };
   return {
-    OR: [
-      { audience: "GLOBAL" },
-      { audience: "FAMILY_WIDE", family_id: viewer.family_id },
-      { ...targetedAtViewer, family_id: viewer.family_id },
-    ],
+    OR: [{ audience: "GLOBAL" }, { audience: "FAMILY_WIDE", family_id: viewer.family_id }, { ...targetedAtViewer, family_id: viewer.family_id }],
   };
 }

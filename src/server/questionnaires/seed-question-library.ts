@@ -1,10 +1,9 @@
-import { stableUuid } from "@/lib/stable-id";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { stableUuid } from "@/lib/stable-id";
 import { questionLibrary } from "./question-library";
 
 export const libraryQuestionnaireId = (slug: string) => stableUuid(`questionnaire:${slug}`);
-export const libraryQuestionId = (questionnaireSlug: string, questionSlug: string) =>
-  stableUuid(`question:${questionnaireSlug}:${questionSlug}`);
+export const libraryQuestionId = (questionnaireSlug: string, questionSlug: string) => stableUuid(`question:${questionnaireSlug}:${questionSlug}`);
 
 /** Writes the built-in questionnaires; running it again changes nothing but edited wording. */
 export async function seedQuestionLibrary(prisma: PrismaClient) {

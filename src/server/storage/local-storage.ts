@@ -4,8 +4,16 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertValidKey, assertValidPrefix } from "./object-storage";
-import type { ListedObject, ObjectStorage, SignedUpload, SignOptions, UploadOptions } from "./object-storage";
+import * as clock from "@/server/clock";
+import {
+  assertValidKey,
+  assertValidPrefix,
+  type ListedObject,
+  type ObjectStorage,
+  type SignedUpload,
+  type SignOptions,
+  type UploadOptions,
+} from "./object-storage";
 
 // Objects kept as files under the data folder, served by the app itself at /api/storage/{key}
 // with URLs signed like S3's: an HMAC of method, key, expiry (and, for uploads, the content type
@@ -171,7 +179,7 @@ export class LocalObjectStorage implements ObjectStorage {
     );
     const given = Buffer.from(request.signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "invalid" };
-    const now = Math.floor((request.now ?? new Date()).getTime() / 1000);
+    const now = Math.floor((request.now ?? clock.now()).getTime() / 1000);
     if (now > expires) return { ok: false, reason: "expired" };
     return { ok: true, maxBytes };
   }
@@ -186,7 +194,7 @@ export class LocalObjectStorage implements ObjectStorage {
 }
 
 function expiryOf(options: SignOptions) {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   return Math.floor(now.getTime() / 1000) + options.expiresInSeconds;
 }
 

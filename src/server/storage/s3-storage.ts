@@ -10,15 +10,24 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-  UploadPartCommand,
   S3ServiceException,
+  UploadPartCommand,
   type CORSRule,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { readBucketCors, s3ClientConfig } from "./bucket-cors.mjs";
-import { assertValidKey, assertValidPrefix, attachmentDisposition, StorageUnavailableError } from "./object-storage";
-import type { ListedObject, ObjectStorage, SignedUpload, SignOptions, UploadOptions } from "./object-storage";
+import {
+  assertValidKey,
+  assertValidPrefix,
+  attachmentDisposition,
+  StorageUnavailableError,
+  type ListedObject,
+  type ObjectStorage,
+  type SignedUpload,
+  type SignOptions,
+  type UploadOptions,
+} from "./object-storage";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -74,7 +83,8 @@ export class S3ObjectStorage implements ObjectStorage {
     let uploadId: string | undefined;
     const parts: { ETag: string; PartNumber: number }[] = [];
     const sendPart = async () => {
-      uploadId ??= (await this.guard(() => this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })))).UploadId;
+      uploadId ??= (await this.guard(() => this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }))))
+        .UploadId;
       const body = Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
@@ -163,6 +173,8 @@ export class S3ObjectStorage implements ObjectStorage {
   async signedUploadUrl(key: string, options: UploadOptions): Promise<SignedUpload> {
     assertValidKey(key);
     // The policy is signed at the current time; `now` only applies to the other drivers and to GETs.
+    // The storage service checks it against its own clock, so this is the system's (decision 040).
+    // eslint-disable-next-line no-restricted-syntax
     const signedAt = Date.now();
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
@@ -198,8 +210,5 @@ export class S3ObjectStorage implements ObjectStorage {
 }
 
 function isNotFound(error: unknown) {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata?.httpStatusCode === 404)
-  );
+  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata?.httpStatusCode === 404);
 }

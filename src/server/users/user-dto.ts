@@ -7,7 +7,10 @@ export const userDtoSchema = z.strictObject({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  family_id: z.guid().nullable(),
+  family_id: z
+    .guid()
+    .nullable()
+    .meta({ description: "The person's family. Not an invite: relatives join through the family's invite link (GET /family/invite)." }),
 });
 
 export type UserDto = z.output<typeof userDtoSchema>;

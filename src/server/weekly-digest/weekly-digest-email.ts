@@ -1,13 +1,14 @@
 import "server-only";
-import { authorProfile } from "@/server/families/former-member";
-import sharp from "@/server/images/sharp";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
+import { fullName } from "@/lib/people";
 import { getDb } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import type { InlineImage } from "@/server/email/mail-transport";
 import { messageIdFor } from "@/server/email/message-id";
 import { ANSWER_EXCERPT_LENGTH } from "@/server/email/templates/weekly-digest-email";
+import { authorProfile } from "@/server/families/former-member";
+import sharp from "@/server/images/sharp";
 import { defineJob } from "@/server/jobs/job-definition";
 import { sharedWith } from "@/server/memories/memory-visibility";
 import { visibleAnswersWhere } from "@/server/questionnaires/answer-visibility";
@@ -29,7 +30,6 @@ export const DIGEST_LIST_LIMIT = 10;
 /** Digests whose list a later digest starts after: those that went out, or were decided not to (settings, address). */
 const COVERED_STATUSES = ["sent", "turned-off", "unconfirmed-address"];
 
-const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`.trim();
 const excerpt = (text: string) => (text.length > ANSWER_EXCERPT_LENGTH ? `${text.slice(0, ANSWER_EXCERPT_LENGTH - 1).trimEnd()}…` : text);
 
 export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, now: Date) {
@@ -52,9 +52,13 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
   const viewer = { id: user.id, family_id: user.family_id };
 
   // The Family Book's rules (memory-visibility.ts, answer-visibility.ts), less the member's own.
-  const memoryWhere: Prisma.MemoryWhereInput = { AND: [sharedWith(viewer), { OR: [{ user_id: { not: user.id } }, { user_id: null }] }, { created_at: window }] };
+  const memoryWhere: Prisma.MemoryWhereInput = {
+    AND: [sharedWith(viewer), { OR: [{ user_id: { not: user.id } }, { user_id: null }] }, { created_at: window }],
+  };
   const visibleAnswers = visibleAnswersWhere(viewer);
-  const answerWhere: Prisma.ResponseWhereInput | null = visibleAnswers && { AND: [visibleAnswers, { submission: { OR: [{ user_id: { not: user.id } }, { user_id: null }] } }, { created_at: window }] };
+  const answerWhere: Prisma.ResponseWhereInput | null = visibleAnswers && {
+    AND: [visibleAnswers, { submission: { OR: [{ user_id: { not: user.id } }, { user_id: null }] } }, { created_at: window }],
+  };
 
   const [memories, memoryCount, answers, answerCount] = await Promise.all([
     prisma.memory.findMany({
@@ -75,7 +79,11 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
           where: answerWhere,
           orderBy: [{ created_at: "desc" }, { id: "desc" }],
           take: DIGEST_LIST_LIMIT,
-          select: { answer_text: true, question: { select: { question_text: true } }, submission: { select: { author_name: true, user: { select: { first_name: true, last_name: true } } } } },
+          select: {
+            answer_text: true,
+            question: { select: { question_text: true } },
+            submission: { select: { author_name: true, user: { select: { first_name: true, last_name: true } } } },
+          },
         })
       : [],
     answerWhere ? prisma.response.count({ where: answerWhere }) : 0,
@@ -116,7 +124,11 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
         firstName: user.first_name,
         memories: listed,
         moreMemories: memoryCount - memories.length,
-        answers: answers.map((answer) => ({ author: fullName(authorProfile(answer.submission.user, answer.submission.author_name)), questionText: answer.question.question_text, answerText: excerpt(answer.answer_text) })),
+        answers: answers.map((answer) => ({
+          author: fullName(authorProfile(answer.submission.user, answer.submission.author_name)),
+          questionText: answer.question.question_text,
+          answerText: excerpt(answer.answer_text),
+        })),
         moreAnswers: answerCount - answers.length,
         memoriesUrl: `${digest.origin}/family-book`,
         answersUrl: `${digest.origin}/family-book?tab=responses`,

@@ -10,7 +10,10 @@ import { linkExpiresAt } from "./send-times";
 
 export type AnswerLinkPurpose = "email" | "reminder" | "unreadable-reply";
 
-export async function issueAnswerLink(tx: Prisma.TransactionClient, { sendId, purpose, now, origin }: { sendId: string; purpose: AnswerLinkPurpose; now: Date; origin: string }) {
+export async function issueAnswerLink(
+  tx: Prisma.TransactionClient,
+  { sendId, purpose, now, origin }: { sendId: string; purpose: AnswerLinkPurpose; now: Date; origin: string },
+) {
   const token = randomBytes(32).toString("base64url");
   await tx.weeklyQuestionToken.create({ data: { send_id: sendId, token_hash: hashToken(token), purpose, expires_at: linkExpiresAt(now) } });
   // The token is also what the email's reply address carries (docs/decisions/022-answers-by-reply.md).

@@ -36,6 +36,10 @@ export async function getWeeklyPlan({ id }: { id: string }): Promise<WeeklyPlanD
 async function answeredCounts(planIds: string[]) {
   if (planIds.length === 0) return new Map<string, number>();
   const prisma = await getDb();
-  const groups = await prisma.weeklyQuestionSend.groupBy({ by: ["plan_id"], where: { plan_id: { in: planIds }, answered_at: { not: null } }, _count: { _all: true } });
+  const groups = await prisma.weeklyQuestionSend.groupBy({
+    by: ["plan_id"],
+    where: { plan_id: { in: planIds }, answered_at: { not: null } },
+    _count: { _all: true },
+  });
   return new Map(groups.map((group) => [group.plan_id, group._count._all]));
 }

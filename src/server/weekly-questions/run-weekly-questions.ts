@@ -15,7 +15,17 @@ import { nextSendAt } from "./send-times";
 // once; the email jobs are keyed by their send, so a send is queued for email any number of times
 // and emailed once.
 
-type DuePlan = { id: string; family_id: string; recipient: { family_id: string | null }; recipient_id: string; mode: string; time_zone: string; weekday: number; hour: number; next_send_at: Date };
+type DuePlan = {
+  id: string;
+  family_id: string;
+  recipient: { family_id: string | null };
+  recipient_id: string;
+  mode: string;
+  time_zone: string;
+  weekday: number;
+  hour: number;
+  next_send_at: Date;
+};
 
 /** A send that was never emailed is queued again on each run for this long after it was due, then left alone. */
 const REQUEUE_WITHIN_MS = 24 * 60 * 60_000;
@@ -28,7 +38,17 @@ export async function runWeeklyQuestions({ now }: { now: Date }) {
     where: { status: "active", next_send_at: { lte: now } },
     orderBy: { next_send_at: "asc" },
     take: PLANS_PER_RUN,
-    select: { id: true, family_id: true, recipient: { select: { family_id: true } }, recipient_id: true, mode: true, time_zone: true, weekday: true, hour: true, next_send_at: true },
+    select: {
+      id: true,
+      family_id: true,
+      recipient: { select: { family_id: true } },
+      recipient_id: true,
+      mode: true,
+      time_zone: true,
+      weekday: true,
+      hour: true,
+      next_send_at: true,
+    },
   });
   let claimed = 0;
   for (const plan of due) if (await claimWeek(plan as DuePlan, now)) claimed += 1;
@@ -73,7 +93,10 @@ async function claimWeek(plan: DuePlan, now: Date): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     // Weeks missed while no scheduler ran are not sent in a burst: the next is after now.
     const next = nextSendAt({ timeZone: plan.time_zone, weekday: plan.weekday, hour: plan.hour }, now);
-    const { count } = await tx.weeklyQuestionPlan.updateMany({ where: { id: plan.id, status: "active", next_send_at: plan.next_send_at }, data: { next_send_at: next } });
+    const { count } = await tx.weeklyQuestionPlan.updateMany({
+      where: { id: plan.id, status: "active", next_send_at: plan.next_send_at },
+      data: { next_send_at: next },
+    });
     if (count === 0) return false;
     // Every chosen question was asked or answered, or the recipient left the family: the plan has done its work.
     const questionId = plan.recipient.family_id === plan.family_id ? await pickQuestion(tx, plan) : null;
@@ -97,7 +120,11 @@ async function pickQuestion(tx: Prisma.TransactionClient, plan: DuePlan): Promis
     responses: { none: { submission: { user_id: plan.recipient_id } } },
   } satisfies Prisma.QuestionWhereInput;
   if (plan.mode === "chosen") {
-    const item = await tx.weeklyQuestionPlanItem.findFirst({ where: { plan_id: plan.id, question: fresh }, orderBy: { position: "asc" }, select: { question_id: true } });
+    const item = await tx.weeklyQuestionPlanItem.findFirst({
+      where: { plan_id: plan.id, question: fresh },
+      orderBy: { position: "asc" },
+      select: { question_id: true },
+    });
     return item?.question_id ?? null;
   }
   const candidates = await tx.question.findMany({ where: { ...fresh, questionnaire: { audience: "GLOBAL" } }, select: { id: true } });

@@ -1,14 +1,15 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
+import { fullName } from "@/lib/people";
 import { ALREADY_RECEIVING, type NewWeeklyPlanValues } from "@/lib/schemas/weekly-questions";
 import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
 import { messageIdFor } from "@/server/email/message-id";
 import { queueEmail } from "@/server/email/queue-email";
-import { enqueueJob } from "@/server/jobs/queue";
 import { AppError, notFound } from "@/server/http/app-error";
 import { FAMILY_NOT_FOUND } from "@/server/invites/get-family-invite";
-import { QUESTIONNAIRE_NOT_FOUND, questionOrder, visibleQuestionnairesWhere } from "@/server/questionnaires/questionnaire-dto";
+import { enqueueJob } from "@/server/jobs/queue";
+import { QUESTION_NOT_FOUND, QUESTIONNAIRE_NOT_FOUND, questionOrder, visibleQuestionnairesWhere } from "@/server/questionnaires/questionnaire-dto";
 import type { UserDto } from "@/server/users/user-dto";
 import { describeWeeklyTime } from "./describe-times";
 import { getWeeklyPlan } from "./list-weekly-plans";
@@ -35,13 +36,17 @@ export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserD
   const answerable = { questionnaire: visibleQuestionnairesWhere(recipient) } satisfies Prisma.QuestionWhereInput;
   let questionIds: string[] = [];
   if (input.source === "questionnaire") {
-    const questions = await prisma.question.findMany({ where: { questionnaire_id: input.questionnaire_id!, ...answerable }, orderBy: questionOrder, select: { id: true } });
+    const questions = await prisma.question.findMany({
+      where: { questionnaire_id: input.questionnaire_id!, ...answerable },
+      orderBy: questionOrder,
+      select: { id: true },
+    });
     if (questions.length === 0) throw notFound(QUESTIONNAIRE_NOT_FOUND);
     questionIds = questions.map((question) => question.id);
   } else if (input.source === "questions") {
     const wanted = [...new Set(input.question_ids!)];
     const found = await prisma.question.findMany({ where: { id: { in: wanted }, ...answerable }, select: { id: true } });
-    if (found.length !== wanted.length) throw notFound("Question not found");
+    if (found.length !== wanted.length) throw notFound(QUESTION_NOT_FOUND);
     questionIds = wanted;
   }
 
@@ -90,9 +95,10 @@ export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserD
         to: { userId: recipient.id },
         props: {
           firstName: recipient.first_name,
-          organiserName: `${viewer.first_name} ${viewer.last_name}`.trim(),
+          organiserName: fullName(viewer),
           when: describeWeeklyTime(input),
           firstNow: input.first_question_now,
+          sharedWithFamily: input.share_by_default,
           manageUrl: `${origin}/weekly-questions`,
         },
         origin,

@@ -62,7 +62,15 @@ export const weeklyPlanSelect = {
   sends: {
     orderBy: [{ scheduled_for: "desc" }],
     take: RECENT_SENDS,
-    select: { id: true, scheduled_for: true, email_status: true, emailed_at: true, reminded_at: true, answered_at: true, question: { select: { question_text: true } } },
+    select: {
+      id: true,
+      scheduled_for: true,
+      email_status: true,
+      emailed_at: true,
+      reminded_at: true,
+      answered_at: true,
+      question: { select: { question_text: true } },
+    },
   },
 } satisfies Prisma.WeeklyQuestionPlanSelect;
 

@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { followUpPath } from "@/lib/follow-ups";
+import { fullName } from "@/lib/people";
 import { getDb } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { messageIdFor } from "@/server/email/message-id";
-import { defineJob } from "@/server/jobs/job-definition";
 import { getEnv } from "@/server/env";
 import { countPendingFollowUps, listPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
+import { defineJob } from "@/server/jobs/job-definition";
 import { replyAddressFor } from "@/server/weekly-replies/reply-address";
 import { issueAnswerLink } from "./answer-links";
 import { ANSWER_LINK_DAYS, reminderAt } from "./send-times";
@@ -40,7 +41,15 @@ export async function sendWeeklyQuestionEmail(job: z.output<typeof schema>, now:
       emailed_at: true,
       answered_at: true,
       question: { select: { question_text: true, description: true, questionnaire: { select: { title: true } } } },
-      plan: { select: { origin: true, time_zone: true, share_by_default: true, recipient: { select: { id: true, first_name: true, family_id: true } }, created_by: { select: { id: true, first_name: true, last_name: true } } } },
+      plan: {
+        select: {
+          origin: true,
+          time_zone: true,
+          share_by_default: true,
+          recipient: { select: { id: true, first_name: true, family_id: true } },
+          created_by: { select: { id: true, first_name: true, last_name: true } },
+        },
+      },
     },
   });
   if (!send) return { status: "no-send" };
@@ -73,37 +82,43 @@ export async function sendWeeklyQuestionEmail(job: z.output<typeof schema>, now:
   // question until answered: the oldest few, read through the same rule as the screen that lists them.
   const [familyQuestions, familyQuestionsTotal] =
     purpose === "question"
-      ? await Promise.all([listPendingFollowUps({ viewer: plan.recipient, limit: FAMILY_QUESTIONS_IN_EMAIL }), countPendingFollowUps({ viewer: plan.recipient })])
+      ? await Promise.all([
+          listPendingFollowUps({ viewer: plan.recipient, limit: FAMILY_QUESTIONS_IN_EMAIL }),
+          countPendingFollowUps({ viewer: plan.recipient }),
+        ])
       : [[], 0];
 
-  const askedBy = plan.created_by && plan.created_by.id !== plan.recipient.id ? `${plan.created_by.first_name} ${plan.created_by.last_name}`.trim() : null;
-  const outcome = await deliverEmail({
-    messageId,
-    template: "weekly-question",
-    to: { userId: plan.recipient.id },
-    props: {
-      firstName: plan.recipient.first_name,
-      questionText: send.question.question_text,
-      questionDescription: send.question.description,
-      questionnaireTitle: send.question.questionnaire.title,
-      askedBy,
-      answerUrl,
-      validDays: ANSWER_LINK_DAYS,
-      reminder: purpose === "reminder",
-      sharedByDefault: plan.share_by_default,
-      waiting: waitingSend && waitingUrl ? { questionText: waitingSend.question.question_text, answerUrl: waitingUrl } : null,
-      manageUrl: `${plan.origin}/weekly-questions`,
-      canReply: replyTo !== null,
-      familyQuestions: familyQuestions.map((followUp) => ({
-        askedBy: `${followUp.asked_by.first_name} ${followUp.asked_by.last_name}`.trim(),
-        storyTitle: followUp.item.title,
-        questionText: followUp.question,
-        answerUrl: `${plan.origin}${followUpPath(followUp.id)}`,
-      })),
-      familyQuestionsTotal,
+  const askedBy = plan.created_by && plan.created_by.id !== plan.recipient.id ? fullName(plan.created_by) : null;
+  const outcome = await deliverEmail(
+    {
+      messageId,
+      template: "weekly-question",
+      to: { userId: plan.recipient.id },
+      props: {
+        firstName: plan.recipient.first_name,
+        questionText: send.question.question_text,
+        questionDescription: send.question.description,
+        questionnaireTitle: send.question.questionnaire.title,
+        askedBy,
+        answerUrl,
+        validDays: ANSWER_LINK_DAYS,
+        reminder: purpose === "reminder",
+        sharedByDefault: plan.share_by_default,
+        waiting: waitingSend && waitingUrl ? { questionText: waitingSend.question.question_text, answerUrl: waitingUrl } : null,
+        manageUrl: `${plan.origin}/weekly-questions`,
+        canReply: replyTo !== null,
+        familyQuestions: familyQuestions.map((followUp) => ({
+          askedBy: fullName(followUp.asked_by),
+          storyTitle: followUp.item.title,
+          questionText: followUp.question,
+          answerUrl: `${plan.origin}${followUpPath(followUp.id)}`,
+        })),
+        familyQuestionsTotal,
+      },
+      origin: plan.origin,
     },
-    origin: plan.origin,
-  }, { replyTo: replyTo ?? undefined });
+    { replyTo: replyTo ?? undefined },
+  );
   if (purpose === "question") {
     const sent = outcome.status === "sent" || outcome.status === "already-sent";
     await prisma.weeklyQuestionSend.updateMany({
@@ -135,7 +150,13 @@ async function sendUnreadableReplyEmail({ send, messageId, now }: { send: SendFo
       messageId,
       template: "weekly-reply-unreadable",
       to: { userId: plan.recipient.id },
-      props: { firstName: plan.recipient.first_name, questionText: send.question.question_text, answerUrl: link.url, validDays: ANSWER_LINK_DAYS, manageUrl: `${plan.origin}/weekly-questions` },
+      props: {
+        firstName: plan.recipient.first_name,
+        questionText: send.question.question_text,
+        answerUrl: link.url,
+        validDays: ANSWER_LINK_DAYS,
+        manageUrl: `${plan.origin}/weekly-questions`,
+      },
       origin: plan.origin,
     },
     { replyTo: replyTo ?? undefined },

@@ -16,8 +16,17 @@ export type InboundSmtp = { port: number; close: () => Promise<void> };
 
 /** How many senders may be connected at once: replies are few, and each holds up to 25 MB. */
 const MAX_CLIENTS = 20;
+/**
+ * How many of those may come from one address, so that one client cannot hold every slot. A mail
+ * server delivers a few messages at a time (Postfix starts at 5 per destination) and retries later
+ * after a 421; a relay in front of the listener is one address and simply queues behind it.
+ */
+const MAX_CLIENTS_PER_ADDRESS = 5;
+/** A sender that keeps the listener waiting this long is closed (421), so an idle connection gives its slot back. */
+const IDLE_TIMEOUT_MS = 60_000;
 
 export async function startInboundSmtp({ port, host, domain }: { port: number; host?: string; domain: string | undefined }): Promise<InboundSmtp> {
+  const slots = addressSlots(MAX_CLIENTS_PER_ADDRESS);
   const server = new SMTPServer({
     name: domain ?? "localhost",
     banner: "Family Book replies",
@@ -30,9 +39,24 @@ export async function startInboundSmtp({ port, host, domain }: { port: number; h
     // its reply address says whom to tell.
     hideSize: true,
     maxClients: MAX_CLIENTS,
+    socketTimeout: IDLE_TIMEOUT_MS,
     // On shutdown, a sender still connected gets 10 s to finish.
     closeTimeout: 10_000,
     logger: false,
+    // The client's host name is never used, and looking it up costs a DNS query per connection.
+    disableReverseLookup: true,
+    onConnect(session, callback) {
+      // The connection's own address: the listener trusts no PROXY header or XCLIENT that could name another.
+      if (!slots.take(session.id, session.remoteAddress)) {
+        console.warn(`A connection by SMTP was refused: ${MAX_CLIENTS_PER_ADDRESS} already open from ${session.remoteAddress}.`);
+        callback(Object.assign(new Error("Too many connections from your address, try again in a moment"), { responseCode: 421 }));
+        return;
+      }
+      callback();
+    },
+    onClose(session) {
+      slots.release(session.id);
+    },
     onRcptTo(address, _session, callback) {
       if (!domain || !tokenFromReplyAddress(address.address, domain)) {
         console.warn("A message by SMTP was refused: not a reply address.");
@@ -60,6 +84,31 @@ export async function startInboundSmtp({ port, host, domain }: { port: number; h
   return {
     port: (server.server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Open connections per client address; a connection counts from its accepted greeting until it closes. */
+function addressSlots(perAddress: number) {
+  const openByAddress = new Map<string, number>();
+  const addressOfSession = new Map<string, string>();
+  return {
+    /** Counts the connection if its address has a free slot; false (nothing counted) if not. */
+    take(sessionId: string, address: string) {
+      const open = openByAddress.get(address) ?? 0;
+      if (open >= perAddress) return false;
+      openByAddress.set(address, open + 1);
+      addressOfSession.set(sessionId, address);
+      return true;
+    },
+    /** Frees the connection's slot; a connection that was refused (or never greeted) held none. */
+    release(sessionId: string) {
+      const address = addressOfSession.get(sessionId);
+      if (address === undefined) return;
+      addressOfSession.delete(sessionId);
+      const open = (openByAddress.get(address) ?? 1) - 1;
+      if (open > 0) openByAddress.set(address, open);
+      else openByAddress.delete(address);
+    },
   };
 }
 

@@ -2,14 +2,17 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
 import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { normalizeEmail } from "@/lib/schemas/auth";
 import { weeklyAnswerSchema } from "@/lib/schemas/weekly-questions";
 import { hashToken } from "@/server/auth/sessions";
 import { now } from "@/server/clock";
 import { getDb } from "@/server/db/client";
+import { messageIdFor } from "@/server/email/message-id";
+import { queueEmail } from "@/server/email/queue-email";
 import { getEnv } from "@/server/env";
 import { AppError } from "@/server/http/app-error";
 import { enqueueJob } from "@/server/jobs/queue";
-import { deleteObjects, processPhoto, storePhoto, type ProcessedPhoto, type StoredPhoto } from "@/server/memories/photo-pipeline";
+import { deleteObjects, photoFolder, processPhoto, storePhoto, type ProcessedPhoto, type StoredPhoto } from "@/server/memories/photo-pipeline";
 import { getStorage } from "@/server/storage";
 import { answerWeeklyQuestion, linkSelect } from "@/server/weekly-questions/answer-weekly-question";
 import { findReplyToken } from "./reply-address";
@@ -19,7 +22,7 @@ import { extractReplyText } from "./reply-text";
 // and POST /api/inbound-email both hand the raw message here. The reply address's token is the
 // permission, as the email's link is (one question, one person, 14 days, one answer), and the
 // sender must be the recipient's confirmed address. Only the new text is kept; photos attached go
-// through the uploads' checks and become a private memory linked to the answer. Anything else is
+// through the uploads' checks and become the answer's own photos (docs/decisions/039-answer-photos.md). Anything else is
 // refused: nothing is saved, the refusal is logged, and when the message names a question that is
 // still open, its recipient (never the sender) gets one "we couldn't read your reply" email with a
 // fresh link.
@@ -41,9 +44,7 @@ export type ReplyRefusal =
   | "too-many-photos"
   | "unreadable-photo";
 
-export type ReplyOutcome =
-  | { status: "answered"; responseId: string; memoryId: string | null; photos: number }
-  | { status: "refused"; reason: ReplyRefusal; notified: boolean };
+export type ReplyOutcome = { status: "answered"; responseId: string; photos: number } | { status: "refused"; reason: ReplyRefusal; notified: boolean };
 
 export type IncomingReply = {
   /** The whole message, or null when it was larger than MAX_REPLY_BYTES and was not kept. */
@@ -54,7 +55,15 @@ export type IncomingReply = {
 };
 
 /** Refusals after which the recipient is told, with a fresh link: their reply could not be used, but the question is still open. */
-const TELL_THE_RECIPIENT = new Set<ReplyRefusal>(["too-large", "malformed", "expired", "other-sender", "unreadable-text", "too-many-photos", "unreadable-photo"]);
+const TELL_THE_RECIPIENT = new Set<ReplyRefusal>([
+  "too-large",
+  "malformed",
+  "expired",
+  "other-sender",
+  "unreadable-text",
+  "too-many-photos",
+  "unreadable-photo",
+]);
 
 export async function receiveReply({ raw, recipients = [], via }: IncomingReply): Promise<ReplyOutcome> {
   const domain = getEnv().INBOUND_DOMAIN;
@@ -71,7 +80,11 @@ export async function receiveReply({ raw, recipients = [], via }: IncomingReply)
 
   // An out-of-office answer or a bounce: never answered, and never answered back (no mail loops).
   const autoSubmitted = parsed.headers.get("auto-submitted");
-  if ((typeof autoSubmitted === "string" && autoSubmitted.trim().toLowerCase() !== "no") || parsed.headers.has("x-autoreply") || parsed.headers.has("x-autorespond")) {
+  if (
+    (typeof autoSubmitted === "string" && autoSubmitted.trim().toLowerCase() !== "no") ||
+    parsed.headers.has("x-autoreply") ||
+    parsed.headers.has("x-autorespond")
+  ) {
     return refuse({ reason: "automatic-reply", via, token });
   }
 
@@ -84,7 +97,8 @@ export async function receiveReply({ raw, recipients = [], via }: IncomingReply)
   if (recipient.family_id !== send.plan.family_id) return refuse({ reason: "no-longer-in-family", via, token, tokenId: link.id });
 
   const sender = senderAddress(parsed);
-  if (!recipient.email_verified_at || sender !== recipient.email_normalized) return refuse({ reason: "other-sender", via, token, tokenId: link.id, sendId: send.id });
+  if (!recipient.email_verified_at || sender !== recipient.email_normalized)
+    return refuse({ reason: "other-sender", via, token, tokenId: link.id, sendId: send.id });
   if (link.expires_at <= now()) return refuse({ reason: "expired", via, token, tokenId: link.id, sendId: send.id });
 
   const answer = weeklyAnswerSchema.shape.answer_text.safeParse(extractReplyText(parsed.text ?? ""));
@@ -101,14 +115,31 @@ export async function receiveReply({ raw, recipients = [], via }: IncomingReply)
   }
 
   const storage = getStorage();
-  const memoryId = processed.length > 0 ? randomUUID() : null;
+  // The photos are stored under the answer's id before the answer is saved with them.
+  const responseId = randomUUID();
   const written: string[] = [];
   try {
     const stored: StoredPhoto[] = [];
-    for (const photo of processed) stored.push(await storePhoto({ storage, memoryId: memoryId!, photo, written }));
-    const saved = await answerWeeklyQuestion({ input: { token, answer_text: answer.data }, signedInAs: null, memory: memoryId ? { id: memoryId, photos: stored } : undefined });
-    console.log(`A reply by email (${via}) answered a weekly question (link ${link.id}${stored.length > 0 ? `, ${stored.length} photo${stored.length === 1 ? "" : "s"}` : ""}).`);
-    return { status: "answered", responseId: saved.answer.response_id, memoryId: saved.memoryId, photos: stored.length };
+    for (const photo of processed) stored.push(await storePhoto({ storage, folder: photoFolder.answer(responseId), photo, written }));
+    const saved = await answerWeeklyQuestion({
+      input: { token, answer_text: answer.data },
+      signedInAs: null,
+      photos: stored.length > 0 ? { responseId, photos: stored } : undefined,
+    });
+    console.log(
+      `A reply by email (${via}) answered a weekly question (link ${link.id}${stored.length > 0 ? `, ${stored.length} photo${stored.length === 1 ? "" : "s"}` : ""}).`,
+    );
+    await tellTheStorytellerItArrived({
+      token,
+      recipient,
+      questionText: send.question.question_text,
+      answerText: answer.data,
+      shared: saved.answer.is_shared,
+      photos: stored.length,
+      responseId: saved.answer.response_id,
+      origin: send.plan.origin,
+    });
+    return { status: "answered", responseId: saved.answer.response_id, photos: stored.length };
   } catch (error) {
     await deleteObjects(storage, written);
     // Answered meanwhile, by the link or another reply: the first answer stands.
@@ -126,7 +157,8 @@ function headerAddresses(parsed: ParsedMail): string[] {
     const values = Array.isArray(value) ? value : [value];
     for (const entry of values) {
       if (typeof entry === "string") addresses.push(entry);
-      else if (entry && typeof entry === "object" && "value" in entry) addresses.push(...(entry as AddressObject).value.map((address) => address.address ?? ""));
+      else if (entry && typeof entry === "object" && "value" in entry)
+        addresses.push(...(entry as AddressObject).value.map((address) => address.address ?? ""));
     }
   }
   return addresses;
@@ -136,12 +168,15 @@ function headerAddresses(parsed: ParsedMail): string[] {
 function senderAddress(parsed: ParsedMail): string | null {
   const from = parsed.from?.value ?? [];
   if (from.length !== 1 || !from[0]!.address) return null;
-  return from[0]!.address.trim().toLowerCase();
+  return normalizeEmail(from[0]!.address);
 }
 
 /** An attachment's name as the photo checks repeat it: the name sent, kept to plain characters, or "photo N". */
 function photoName(fileName: string | undefined, index: number) {
-  const plain = (fileName ?? "").replace(/[^\p{L}\p{N} ._()-]/gu, "").trim().slice(0, 100);
+  const plain = (fileName ?? "")
+    .replace(/[^\p{L}\p{N} ._()-]/gu, "")
+    .trim()
+    .slice(0, 100);
   return plain || `photo ${index + 1}`;
 }
 
@@ -164,14 +199,68 @@ async function refuse({
   if (!link && token && TELL_THE_RECIPIENT.has(reason)) {
     // Too large or malformed to read: the envelope's address still names the question.
     const prisma = await getDb();
-    const found = await prisma.weeklyQuestionToken.findUnique({ where: { token_hash: hashToken(token) }, select: { id: true, send_id: true, used_at: true, send: { select: { answered_at: true } } } });
+    const found = await prisma.weeklyQuestionToken.findUnique({
+      where: { token_hash: hashToken(token) },
+      select: { id: true, send_id: true, used_at: true, send: { select: { answered_at: true } } },
+    });
     if (found && !found.used_at && !found.send.answered_at) link = { id: found.id, sendId: found.send_id };
   }
   if (link?.sendId && TELL_THE_RECIPIENT.has(reason)) {
     // One such email per reply address however many replies fail: keyed by the address's link.
-    await enqueueJob("weekly-question-email", { sendId: link.sendId, purpose: "unreadable-reply", replyLinkId: link.id }, { singletonKey: `${link.id}.unreadable-reply` });
+    await enqueueJob(
+      "weekly-question-email",
+      { sendId: link.sendId, purpose: "unreadable-reply", replyLinkId: link.id },
+      { singletonKey: `${link.id}.unreadable-reply` },
+    );
     notified = true;
   }
-  console.warn(`A reply by email (${via}) was refused: ${reason}${link ? ` (link ${link.id})` : ""}${notified ? "; its recipient is sent the link instead" : ""}.`);
+  console.warn(
+    `A reply by email (${via}) was refused: ${reason}${link ? ` (link ${link.id})` : ""}${notified ? "; its recipient is sent the link instead" : ""}.`,
+  );
   return { status: "refused", reason, notified };
+}
+
+/**
+ * "We received your answer": the storyteller hears that the reply arrived and what became of it,
+ * with the question's own page to share it or keep it private (the reply address's token is that
+ * page's link too). The answer stands whether or not this email can be queued.
+ */
+async function tellTheStorytellerItArrived({
+  token,
+  recipient,
+  questionText,
+  answerText,
+  shared,
+  photos,
+  responseId,
+  origin,
+}: {
+  token: string;
+  recipient: { id: string; first_name: string };
+  questionText: string;
+  answerText: string;
+  shared: boolean;
+  photos: number;
+  responseId: string;
+  origin: string;
+}) {
+  try {
+    const flat = answerText.replace(/\s+/g, " ").trim();
+    await queueEmail({
+      template: "answer-received",
+      to: { userId: recipient.id },
+      props: {
+        firstName: recipient.first_name,
+        questionText,
+        excerpt: flat.length <= 300 ? flat : `${flat.slice(0, 299).trimEnd()}…`,
+        shared,
+        photos,
+        answerUrl: `${origin}/answer?token=${token}`,
+      },
+      origin,
+      messageId: messageIdFor(`answer-received.${responseId}`),
+    });
+  } catch (error) {
+    console.error("The note that an answer by email arrived could not be queued:", error);
+  }
 }

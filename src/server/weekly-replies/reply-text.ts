@@ -12,7 +12,7 @@ export const MAX_READ_CHARACTERS = 21_000;
 
 // Control characters other than tab and line feed, and the zero-width and bidirectional controls
 // that could disguise an answer: none belong in an answer.
- 
+
 const UNWANTED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function extractReplyText(text: string): string {
@@ -26,5 +26,8 @@ export function extractReplyText(text: string): string {
     .replace(/^\n+/, "")
     .replace(/\n{3,}/g, "\n\n")
     .slice(0, MAX_READ_CHARACTERS);
-  return new EmailReplyParser().parseReply(bounded).replace(/\n{3,}/g, "\n\n").trim();
+  return new EmailReplyParser()
+    .parseReply(bounded)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

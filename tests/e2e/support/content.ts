@@ -3,7 +3,10 @@ import sharp from "sharp";
 
 // Memories and answers made through the API, for tests about the screens that show them.
 
-export const photoBytes = (color: string, width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+export const photoBytes = (color: string, width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 const colors = ["#c0392b", "#2e86de", "#27ae60", "#8e44ad", "#f39c12"];
 
@@ -34,10 +37,17 @@ export async function answerQuestionnaire(request: APIRequestContext, questionna
   expect(questionnaire, `no questionnaire called ${questionnaireTitle}`).toBeTruthy();
   const questions = (await (await request.get(`/api/questionnaires/${questionnaire.id}/questions`)).json()).data.questions as { id: string }[];
   const saved = await request.post("/api/questionnaires/responses", {
-    data: { responses: questions.slice(0, count ?? questions.length).map((question, index) => ({ question_id: question.id, answer_text: `${answerPrefix} ${index + 1}` })) },
+    data: {
+      responses: questions
+        .slice(0, count ?? questions.length)
+        .map((question, index) => ({ question_id: question.id, answer_text: `${answerPrefix} ${index + 1}` })),
+    },
   });
   expect(saved.status(), await saved.text()).toBe(201);
-  return { questionnaireId: questionnaire.id as string, submission: (await saved.json()).data.submission as { id: string; responses: { id: string; question_id: string }[] } };
+  return {
+    questionnaireId: questionnaire.id as string,
+    submission: (await saved.json()).data.submission as { id: string; responses: { id: string; question_id: string }[] },
+  };
 }
 
 export async function shareSubmission(request: APIRequestContext, submissionId: string, isShared = true) {

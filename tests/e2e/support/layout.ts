@@ -26,7 +26,8 @@ export async function expectReadableText(page: Page) {
       if (box.width <= 1 || box.height <= 1 || style.visibility === "hidden" || element.closest("[hidden], [aria-hidden='true'] svg")) continue;
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const size = Number.parseFloat(style.fontSize);
-      if (size < minimum) found.push(`"${text.slice(0, 40)}" is ${size}px (${element.tagName.toLowerCase()}.${element.className.toString().split(" ").slice(0, 3).join(".")})`);
+      if (size < minimum)
+        found.push(`"${text.slice(0, 40)}" is ${size}px (${element.tagName.toLowerCase()}.${element.className.toString().split(" ").slice(0, 3).join(".")})`);
     }
     return found;
   }, MIN_READABLE_PX);

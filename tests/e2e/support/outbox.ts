@@ -20,10 +20,13 @@ export async function emailsTo(address: string): Promise<ParsedMail[]> {
 export async function waitForEmails(address: string, subject: string, count = 1) {
   let found: ParsedMail[] = [];
   await expect
-    .poll(async () => {
-      found = (await emailsTo(address)).filter((email) => email.subject === subject);
-      return found.length;
-    }, { message: `${count} email(s) "${subject}" to ${address} in the outbox`, timeout: 30_000 })
+    .poll(
+      async () => {
+        found = (await emailsTo(address)).filter((email) => email.subject === subject);
+        return found.length;
+      },
+      { message: `${count} email(s) "${subject}" to ${address} in the outbox`, timeout: 30_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   return found;
 }

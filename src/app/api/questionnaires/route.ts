@@ -1,10 +1,10 @@
 // GET /api/questionnaires – what the user may answer; POST – a custom family questionnaire
 import { createQuestionnaireSchema } from "@/lib/schemas/questionnaires";
-import { createQuestionnaire } from "@/server/questionnaires/create-questionnaire";
-import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute, readJson } from "@/server/http/route";
+import { createQuestionnaire } from "@/server/questionnaires/create-questionnaire";
+import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ questionnaires: await listQuestionnaires({ viewer: user }) }));
 

@@ -1,32 +1,25 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DeletePreparedFileButton } from "@/components/prepared-files/delete-prepared-file-button";
+import { KeptFilesAllowance } from "@/components/prepared-files/kept-files-allowance";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { describeBookChoices } from "@/lib/book-choices";
 import { formatLongDate } from "@/lib/dates";
+import { formatFileSize } from "@/lib/file-size";
 import { requireUserOrRedirect } from "@/server/auth/current-user";
 import { listBookBuilds } from "@/server/book/book-builds";
 
 export const metadata: Metadata = { title: "Your books" };
 
-const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-
-const PAPER: Record<string, string> = { A4: "A4", LETTER: "US Letter", "6x9": "6 × 9 in" };
-
-/** The choices the book was made with, as the download dialog words them. */
-function choicesOf(options: Record<string, string>) {
-  const words = [PAPER[options.size ?? "A4"] ?? "A4", options.chapters === "member" ? "a chapter for each family member" : "a chapter for each year"];
-  if (options.member) words.push("one member's stories");
-  if (options.from || options.to) words.push(`${options.from ? `from ${formatLongDate(options.from)}` : ""} ${options.to ? `to ${formatLongDate(options.to)}` : ""}`.trim());
-  return words.join(", ");
-}
-
 /**
  * The printed books a member asked for in the last week (docs/product.md §16): each ready one to
- * download, each still being made with how far it is. The "book is ready" email links here.
+ * download, each still being made with how far it is, each to delete; and what they keep of books
+ * and exports against what they may keep. The "book is ready" email links here.
  */
 export default async function YourBooksPage() {
   const user = await requireUserOrRedirect("/family-book/books");
-  const books = await listBookBuilds({ viewer: user });
+  const { books, storage } = await listBookBuilds({ viewer: user });
   const making = books.some((book) => book.status === "queued" || book.status === "building");
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
@@ -38,6 +31,7 @@ export default async function YourBooksPage() {
         </Link>{" "}
         whenever you like.
       </p>
+      <KeptFilesAllowance storage={storage} />
       {books.length === 0 && (
         <Card>
           <CardHeader>
@@ -55,10 +49,10 @@ export default async function YourBooksPage() {
                   <CardTitle as="h2" className="text-xl [overflow-wrap:anywhere]">
                     Family Book of {formatLongDate(book.created_at)}
                   </CardTitle>
-                  <CardDescription className="text-base">{choicesOf(book.options)}.</CardDescription>
+                  <CardDescription className="text-base">{describeBookChoices(book.options)}.</CardDescription>
                   {book.status === "ready" && (
                     <p>
-                      {book.progress.pages_total} pages, {fileSize(book.byte_size ?? 0)}. Kept until {formatLongDate(book.expires_at)}.
+                      {book.progress.pages_total} pages, {formatFileSize(book.byte_size ?? 0)}. Kept until {formatLongDate(book.expires_at)}.
                     </p>
                   )}
                   {(book.status === "queued" || book.status === "building") && (
@@ -68,13 +62,23 @@ export default async function YourBooksPage() {
                   )}
                   {book.status === "failed" && <p>{book.progress.message}</p>}
                 </CardHeader>
-                {book.status === "ready" && book.download_url && (
-                  <div>
+                <div className="flex flex-wrap gap-3">
+                  {book.status === "ready" && book.download_url && (
                     <a href={book.download_url} download={book.file_name ?? undefined} className={buttonVariants({ size: "lg" })}>
                       Download the PDF<span className="sr-only"> of {formatLongDate(book.created_at)}</span>
                     </a>
-                  </div>
-                )}
+                  )}
+                  <DeletePreparedFileButton
+                    path={`/family-book/books/${book.id}`}
+                    name={`the book of ${formatLongDate(book.created_at)}`}
+                    question="Delete this book?"
+                    explanation={
+                      book.status === "queued" || book.status === "building"
+                        ? "It is removed, and nothing of it is kept. You can ask for another from the Family Book whenever you like."
+                        : "Its PDF is deleted for good. You can make a new one from the Family Book whenever you like."
+                    }
+                  />
+                </div>
               </Card>
             </li>
           ))}

@@ -58,15 +58,33 @@ export default async function QuestionnairePage({ params }: { params: Promise<{ 
     );
   }
 
-  const { questionnaire, questions, ownSubmissionCount } = loaded;
-  const answered = !questionnaire.allow_multiple_responses && ownSubmissionCount > 0;
+  const { questionnaire, questions, ownAnswers, answeredQuestionIds } = loaded;
+  // A set begun one answer at a time (Ask a Question, weekly questions): the form asks only what it still lacks.
+  const open = ownAnswers === "begun" ? questions.filter((question) => !answeredQuestionIds.includes(question.id)) : questions;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{questionnaire.title}</h1>
         {questionnaire.description && <p className="text-lg text-muted-foreground">{questionnaire.description}</p>}
       </div>
-      {answered ? <AlreadyAnswered /> : <AnswerForm questions={questions} viewerId={user.id} draftKey={`answers:${questionnaire.id}`} />}
+      {ownAnswers === "begun" && (
+        <Alert role="status" className="text-lg">
+          You have answered {answeredQuestionIds.length} of {questions.length} questions of this questionnaire; they are under{" "}
+          <Link href="/completed-questionnaires" className="font-medium text-primary underline underline-offset-4">
+            My Completed Questionnaires
+          </Link>
+          . The other questions are below.
+        </Alert>
+      )}
+      {ownAnswers === "finished" ? (
+        <AlreadyAnswered />
+      ) : (
+        <AnswerForm
+          questions={open}
+          viewerId={user.id}
+          draftKey={`answers:${questionnaire.id}${ownAnswers === "begun" ? `:after-${answeredQuestionIds.length}` : ""}`}
+        />
+      )}
     </div>
   );
 }

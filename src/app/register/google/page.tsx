@@ -58,7 +58,9 @@ export default async function ChooseFamilyPage() {
                 <p id="invite-family" className="text-lg font-semibold">
                   {joinFamilyLine(line)}
                 </p>
-                <p className="text-base">Joining makes you a member of this family: you will see what they share, and they will see what you choose to share.</p>
+                <p className="text-base">
+                  Joining makes you a member of this family: you will see what they share, and they will see what you choose to share.
+                </p>
               </section>
               <form method="post" action={COMPLETE}>
                 <input type="hidden" name="choice" value="join" />

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Your data" };
 export default async function YourDataPage() {
   const user = await requireUserOrRedirect("/settings/data");
   const prisma = await getDb();
-  const [row, exports] = await Promise.all([
+  const [row, { exports, storage }] = await Promise.all([
     prisma.user.findUnique({ where: { id: user.id }, select: { family_role: true, family_id: true } }),
     listPreparedExports(user),
   ]);
@@ -22,7 +22,7 @@ export default async function YourDataPage() {
         </Link>
       </p>
       <h1 className="text-3xl font-bold">Your data</h1>
-      <YourDataCard isFamilyAdmin={Boolean(row?.family_id) && row?.family_role === "admin"} initialExports={exports} />
+      <YourDataCard isFamilyAdmin={Boolean(row?.family_id) && row?.family_role === "admin"} initialExports={exports} initialStorage={storage} />
     </div>
   );
 }

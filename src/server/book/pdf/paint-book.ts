@@ -1,10 +1,11 @@
 import "server-only";
-import type { ReactElement } from "react";
-import { Font, pdf } from "@react-pdf/renderer";
 import layoutDocument, { type DocumentNode, type SafeDocumentNode } from "@react-pdf/layout";
 import paintDocument from "@react-pdf/render";
+import { Font, pdf } from "@react-pdf/renderer";
 import PDFDocument from "pdfkit";
+import type { ReactElement } from "react";
 import { PRODUCT_NAME } from "@/lib/constants";
+import { now } from "@/server/clock";
 import type { BookPhoto } from "../book-content";
 import { PHOTO_MARK } from "./book-document";
 import { bookFontFile } from "./fonts";
@@ -45,6 +46,8 @@ class BookCanvas extends PDFDocument {
   constructor(
     private readonly geometry: PageGeometry,
     info: { title: string; author: string },
+    /** The page numbers' type size: larger in the large-print edition. */
+    private readonly folioSize = 9,
   ) {
     super({
       compress: true,
@@ -52,7 +55,7 @@ class BookCanvas extends PDFDocument {
       displayTitle: true,
       lang: "en",
       pdfVersion: "1.7",
-      info: { Title: info.title, Author: info.author, Creator: PRODUCT_NAME, Producer: PRODUCT_NAME, CreationDate: new Date() },
+      info: { Title: info.title, Author: info.author, Creator: PRODUCT_NAME, Producer: PRODUCT_NAME, CreationDate: now() },
     });
     // Readers open the book with its chapters listed beside it.
     this._root.data.PageMode = "UseOutlines";
@@ -68,7 +71,7 @@ class BookCanvas extends PDFDocument {
 
   /** The page number, centred under the text block, in the book's face. */
   private printFolio() {
-    const size = 9;
+    const size = this.folioSize;
     this.save();
     this.markContent("Artifact", { type: "Pagination" });
     this.font(bookFontFile(), size).fillColor("#6b5a4a");
@@ -177,8 +180,14 @@ export type BookPages = { document: SafeDocumentNode; pageCount: number; pages: 
 export type LayoutPage = NonNullable<SafeDocumentNode["children"]>[number];
 
 /** The painted book as a stream of PDF bytes; pages are painted as the stream is read out. */
-export function paintBook(book: BookPages, page: PageGeometry, info: { title: string; author: string }, onPage?: PageProgress): NodeJS.ReadableStream {
-  const canvas = new BookCanvas(page, info);
+export function paintBook(
+  book: BookPages,
+  page: PageGeometry,
+  info: { title: string; author: string },
+  onPage?: PageProgress,
+  { folioSize }: { folioSize?: number } = {},
+): NodeJS.ReadableStream {
+  const canvas = new BookCanvas(page, info, folioSize);
   paintPages(canvas, book, onPage).catch((error: unknown) => canvas.destroy(error instanceof Error ? error : new Error(String(error))));
   return canvas as unknown as NodeJS.ReadableStream;
 }

@@ -1,8 +1,8 @@
-// How a memory's photos sit on the page, by their number and shape: one photo at the full width
-// of the text; two side by side at one height; three to five in justified rows of two or three
-// (rows the width of the text, each photo as tall as its row-mates). Every photo keeps its shape,
-// so a portrait is as tall as a landscape beside it rather than shrunk to a stamp. The grid never
-// takes more than `maxHeight`, so a memory's photos always share their page with its title.
+// How a memory's (or an answer's) photos sit on the page, by their number and shape: one photo at
+// the full width of the text; two side by side at one height; three to five in justified rows of
+// two or three (rows the width of the text, each photo as tall as its row-mates). Every photo keeps
+// its shape, so a portrait is as tall as a landscape beside it rather than shrunk to a stamp. The
+// grid never takes more than `maxHeight`, so a memory's photos always share their page with its title.
 
 export type PhotoShape = { width: number; height: number };
 export type PlacedPhoto<T> = { photo: T; width: number; height: number };

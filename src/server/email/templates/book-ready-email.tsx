@@ -30,8 +30,8 @@ export function BookReadyEmail({ firstName, title, pageCount, keptUntil, booksUr
     >
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>
-        The PDF book you asked for, {title} ({pages}), is ready. You can download it until {keptUntil}; after that, make a new one from the Family Book
-        whenever you like.
+        The PDF book you asked for, {title} ({pages}), is ready. You can download it until {keptUntil}; after that, make a new one from the Family Book whenever
+        you like.
       </Text>
       <EmailAction href={booksUrl}>Download your book</EmailAction>
     </EmailLayout>

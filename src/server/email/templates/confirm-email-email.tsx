@@ -24,13 +24,11 @@ export function ConfirmEmailEmail({ firstName, confirmUrl, validDays }: ConfirmE
     >
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>
-        Please confirm that this is your email address. Then Family Book can send you what you choose: news from your family and, if
-        you like, a question about your life each week.
+        Please confirm that this is your email address. Then Family Book can send you what you choose: news from your family and, if you like, a question about
+        your life each week.
       </Text>
       <EmailAction href={confirmUrl}>Confirm my email address</EmailAction>
-      <Text style={{ ...emailText, margin: 0 }}>
-        The link works for {validDays} days. Did not make a Family Book account? You can ignore this email.
-      </Text>
+      <Text style={{ ...emailText, margin: 0 }}>The link works for {validDays} days. Did not make a Family Book account? You can ignore this email.</Text>
     </EmailLayout>
   );
 }

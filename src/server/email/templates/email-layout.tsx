@@ -40,7 +40,9 @@ export function EmailLayout({ preview, heading, children, footer }: { preview: s
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: emailColours.background, fontFamily, margin: 0, padding: "24px 0" }}>
         <Container style={{ maxWidth: "600px", width: "100%", margin: "0 auto", padding: "0 12px" }}>
-          <Text style={{ color: emailColours.primary, fontSize: "24px", fontWeight: 700, lineHeight: "1.3", margin: "0 0 16px", padding: "0 8px" }}>{PRODUCT_NAME}</Text>
+          <Text style={{ color: emailColours.primary, fontSize: "24px", fontWeight: 700, lineHeight: "1.3", margin: "0 0 16px", padding: "0 8px" }}>
+            {PRODUCT_NAME}
+          </Text>
           <Section
             style={{
               backgroundColor: emailColours.card,

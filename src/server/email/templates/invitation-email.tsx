@@ -1,7 +1,7 @@
 import { Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 import { z } from "zod";
-import { EmailAction, EmailLayout, emailColours, emailText } from "./email-layout";
+import { EmailAction, emailColours, EmailLayout, emailText } from "./email-layout";
 
 // An invitation by email (docs/decisions/016-invitations-by-email.md). Transactional: a relative
 // asked for it, so it is always sent. Someone whose address already has an account is told to
@@ -28,12 +28,14 @@ export function InvitationEmail({ firstName, inviterName, familyPhrase, note, jo
     <EmailLayout
       preview={`${inviterName} would like you to join ${familyPhrase} on Family Book, where your family keeps its memories.`}
       heading={`Join ${familyPhrase}`}
-      footer={{ reason: `You are getting this email because ${inviterName} invited this address to Family Book. If you do not want to join, you can ignore it.` }}
+      footer={{
+        reason: `You are getting this email because ${inviterName} invited this address to Family Book. If you do not want to join, you can ignore it.`,
+      }}
     >
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>
-        {inviterName} invites you to join {familyPhrase} on Family Book, where your family writes down its memories, answers questions
-        about their lives, and reads what the others shared.
+        {inviterName} invites you to join {familyPhrase} on Family Book, where your family writes down its memories, answers questions about their lives, and
+        reads what the others shared.
       </Text>
       {note && (
         <Section style={{ backgroundColor: emailColours.accent, borderRadius: "12px", padding: "16px 20px", margin: "0 0 20px" }}>

@@ -22,13 +22,20 @@ export const notificationDigestSubject = ({ entries, more }: NotificationDigestE
 
 const entryText = { ...emailText, margin: "0 0 12px" } as const;
 
-export function NotificationDigestEmail({ firstName, entries, more, notificationsUrl, unsubscribe }: NotificationDigestEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
+export function NotificationDigestEmail({
+  firstName,
+  entries,
+  more,
+  notificationsUrl,
+  unsubscribe,
+}: NotificationDigestEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
   return (
     <EmailLayout
       preview={entries[0]?.text ?? "New notifications in your Family Book"}
       heading="What happened in your Family Book"
       footer={{
-        reason: "You are getting this email because you have notifications you have not seen yet. It comes at most once a day; choose which kinds it carries in Settings.",
+        reason:
+          "You are getting this email because you have notifications you have not seen yet. It comes at most once a day; choose which kinds it carries in Settings.",
         unsubscribe,
       }}
     >

@@ -25,14 +25,10 @@ export function PasswordResetEmail({ firstName, resetUrl, validMinutes }: Passwo
       footer={{ reason: "You are getting this email because someone asked to reset the password of your Family Book account." }}
     >
       <Text style={emailText}>Hello {firstName},</Text>
-      <Text style={emailText}>
-        Someone asked to reset the password of your Family Book account. If it was you, press the button to choose a new one.
-      </Text>
+      <Text style={emailText}>Someone asked to reset the password of your Family Book account. If it was you, press the button to choose a new one.</Text>
       <EmailAction href={resetUrl}>Choose a new password</EmailAction>
       <Text style={emailText}>The link works for {duration(validMinutes)}, and only once. Choosing a new password signs you out everywhere else.</Text>
-      <Text style={{ ...emailText, margin: 0 }}>
-        Did not ask for this? You can ignore this email: your password stays as it is.
-      </Text>
+      <Text style={{ ...emailText, margin: 0 }}>Did not ask for this? You can ignore this email: your password stays as it is.</Text>
     </EmailLayout>
   );
 }

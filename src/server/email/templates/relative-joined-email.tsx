@@ -17,7 +17,13 @@ export type RelativeJoinedEmailProps = z.output<typeof relativeJoinedEmailProps>
 
 export const relativeJoinedSubject = ({ relativeName }: RelativeJoinedEmailProps) => `${relativeName} joined your Family Book`;
 
-export function RelativeJoinedEmail({ firstName, relativeName, familyPhrase, familyBookUrl, unsubscribe }: RelativeJoinedEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
+export function RelativeJoinedEmail({
+  firstName,
+  relativeName,
+  familyPhrase,
+  familyBookUrl,
+  unsubscribe,
+}: RelativeJoinedEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
   return (
     <EmailLayout
       preview={`${relativeName} is now part of ${familyPhrase} on Family Book.`}

@@ -1,6 +1,6 @@
 import { Column, Heading, Img, Link, Row, Section, Text } from "@react-email/components";
 import { z } from "zod";
-import { EmailAction, EmailDivider, EmailLayout, emailColours, emailText, type EmailFooter } from "./email-layout";
+import { EmailAction, emailColours, EmailDivider, EmailLayout, emailText, type EmailFooter } from "./email-layout";
 
 // The weekly family digest (docs/product.md §14): what the rest of the family shared since the
 // last one — memories with their author and a small picture, answers with their question — and
@@ -48,7 +48,11 @@ export function WeeklyDigestEmail(props: WeeklyDigestEmailProps & { unsubscribe:
     <EmailLayout
       preview={`Your family shared ${summary} this week.`}
       heading="This week in the Family Book"
-      footer={{ reason: "You are getting this email because you are a member of a family on Family Book. It comes once a week, only when your family shared something new.", unsubscribe }}
+      footer={{
+        reason:
+          "You are getting this email because you are a member of a family on Family Book. It comes once a week, only when your family shared something new.",
+        unsubscribe,
+      }}
     >
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>Your family shared {summary} since we last wrote.</Text>

@@ -1,7 +1,7 @@
 import { Link, Section, Text } from "@react-email/components";
 import { z } from "zod";
 import { MAX_PHOTOS_PER_MEMORY as MAX_PHOTOS } from "@/lib/constants";
-import { EmailAction, EmailDivider, EmailLayout, emailColours, emailText, type EmailFooter } from "./email-layout";
+import { EmailAction, emailColours, EmailDivider, EmailLayout, emailText, type EmailFooter } from "./email-layout";
 
 // The weekly question (docs/product.md §13): the question, its description, who asked, and one
 // large button that opens it on a page made for a phone, no password needed. A reminder is the
@@ -26,9 +26,7 @@ export const weeklyQuestionEmailProps = z.strictObject({
   /** Whether replying answers (a reply address, docs/decisions/022-answers-by-reply.md). */
   canReply: z.boolean().default(false),
   /** "Tell us more" questions from the family still waiting for the recipient's answer, oldest first (docs/product.md §22). */
-  familyQuestions: z
-    .array(z.strictObject({ askedBy: z.string(), storyTitle: z.string(), questionText: z.string(), answerUrl: z.url() }))
-    .default([]),
+  familyQuestions: z.array(z.strictObject({ askedBy: z.string(), storyTitle: z.string(), questionText: z.string(), answerUrl: z.url() })).default([]),
   /** How many wait in all, when there are more than the email lists. */
   familyQuestionsTotal: z.number().int().nonnegative().default(0),
 });
@@ -41,12 +39,27 @@ export const weeklyQuestionSubject = ({ questionText, reminder }: WeeklyQuestion
 const questionStyle = { ...emailText, fontSize: "24px", fontWeight: 700, lineHeight: "1.4", margin: "0 0 12px" } as const;
 
 export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
-  const { firstName, questionText, questionDescription, questionnaireTitle, askedBy, answerUrl, validDays, reminder, sharedByDefault, waiting, manageUrl, canReply } = props;
+  const {
+    firstName,
+    questionText,
+    questionDescription,
+    questionnaireTitle,
+    askedBy,
+    answerUrl,
+    validDays,
+    reminder,
+    sharedByDefault,
+    waiting,
+    manageUrl,
+    canReply,
+  } = props;
   const { familyQuestions, familyQuestionsTotal, unsubscribe } = props;
   const who = askedBy ? `${askedBy} asked you this question` : "You asked for a question each week";
   return (
     <EmailLayout
-      preview={reminder ? `Your question is still waiting for you: ${questionText}` : `${askedBy ? `${askedBy} asks` : "This week's question"}: ${questionText}`}
+      preview={
+        reminder ? `Your question is still waiting for you: ${questionText}` : `${askedBy ? `${askedBy} asks` : "This week's question"}: ${questionText}`
+      }
       heading={reminder ? "Your question is still waiting" : "This week's question"}
       footer={{
         reason: askedBy
@@ -57,7 +70,9 @@ export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscr
     >
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>
-        {reminder ? "A few days ago we sent you this question. There is no hurry, but it would be lovely to hear your answer." : `${who}, from “${questionnaireTitle}”.`}
+        {reminder
+          ? "A few days ago we sent you this question. There is no hurry, but it would be lovely to hear your answer."
+          : `${who}, from “${questionnaireTitle}”.`}
       </Text>
       <Section style={{ backgroundColor: emailColours.accent, borderRadius: "12px", padding: "20px", margin: "0 0 24px" }}>
         <Text style={questionStyle}>{questionText}</Text>
@@ -72,8 +87,7 @@ export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscr
       </Text>
       {canReply && (
         <Text style={emailText}>
-          Or simply reply to this email: what you write above the quoted email becomes your answer, and up to {MAX_PHOTOS} photos attached are kept
-          with it.
+          Or simply reply to this email: what you write above the quoted email becomes your answer, and up to {MAX_PHOTOS} photos attached are kept with it.
         </Text>
       )}
       {waiting && (
@@ -101,8 +115,8 @@ export function WeeklyQuestionEmail(props: WeeklyQuestionEmailProps & { unsubscr
           ))}
           {familyQuestionsTotal > familyQuestions.length && (
             <Text style={emailText}>
-              {familyQuestionsTotal - familyQuestions.length} more {familyQuestionsTotal - familyQuestions.length === 1 ? "question waits" : "questions wait"} for you
-              in Family Book.
+              {familyQuestionsTotal - familyQuestions.length} more {familyQuestionsTotal - familyQuestions.length === 1 ? "question waits" : "questions wait"}{" "}
+              for you in Family Book.
             </Text>
           )}
         </>

@@ -13,6 +13,8 @@ export const weeklyQuestionsStartedEmailProps = z.strictObject({
   when: z.string(),
   /** The first question is on its way now rather than at the first chosen time. */
   firstNow: z.boolean(),
+  /** Whether answers go to the family's book when saved (the plan's setting); the email says what really happens. */
+  sharedWithFamily: z.boolean(),
   manageUrl: z.url(),
 });
 
@@ -20,7 +22,7 @@ export type WeeklyQuestionsStartedEmailProps = z.output<typeof weeklyQuestionsSt
 
 export const weeklyQuestionsStartedSubject = ({ organiserName }: WeeklyQuestionsStartedEmailProps) => `${organiserName} set up weekly questions for you`;
 
-export function WeeklyQuestionsStartedEmail({ firstName, organiserName, when, firstNow, manageUrl }: WeeklyQuestionsStartedEmailProps) {
+export function WeeklyQuestionsStartedEmail({ firstName, organiserName, when, firstNow, sharedWithFamily, manageUrl }: WeeklyQuestionsStartedEmailProps) {
   return (
     <EmailLayout
       preview={`${organiserName} would love to hear your stories: one question a week, ${when}.`}
@@ -29,13 +31,16 @@ export function WeeklyQuestionsStartedEmail({ firstName, organiserName, when, fi
     >
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>
-        {organiserName} set up weekly questions for you on Family Book. Each week, {when}, you will get one question about your life by email, with
-        a button that opens it ready to answer — no password needed.{firstNow && " The first one is on its way now."}
+        {organiserName} set up weekly questions for you on Family Book. Each week, {when}, you will get one question about your life by email, with a button
+        that opens it ready to answer — no password needed.{firstNow && " The first one is on its way now."}
       </Text>
       <Text style={emailText}>
-        Your answers are yours: they stay private unless you choose to share them with your family. You can pause or stop the questions at any time.
+        {sharedWithFamily
+          ? `${organiserName} asked for your answers to be shared with your family in the Family Book, where ${organiserName} and your other relatives can read them. Each time you answer, you can choose to keep that answer private instead, and you can hide any answer later.`
+          : "Your answers are yours: they stay private unless you choose to share them with your family."}{" "}
+        You can pause or stop the questions at any time{sharedWithFamily ? ", and change whether answers are shared" : ""}.
       </Text>
-      <EmailAction href={manageUrl}>Pause or stop weekly questions</EmailAction>
+      <EmailAction href={manageUrl}>{sharedWithFamily ? "Change, pause or stop weekly questions" : "Pause or stop weekly questions"}</EmailAction>
     </EmailLayout>
   );
 }

@@ -24,12 +24,15 @@ export function WeeklyReplyUnreadableEmail(props: WeeklyReplyUnreadableEmailProp
     <EmailLayout
       preview={`Your answer was not saved. Answer with one tap instead: ${questionText}`}
       heading="We couldn't read your reply"
-      footer={{ reason: `You are getting this email because you get weekly questions on Family Book. You can pause or stop them at ${manageUrl}.`, unsubscribe }}
+      footer={{
+        reason: `You are getting this email because you get weekly questions on Family Book. You can pause or stop them at ${manageUrl}.`,
+        unsubscribe,
+      }}
     >
       <Text style={emailText}>Hello {firstName},</Text>
       <Text style={emailText}>
-        We got a reply to your weekly question, but we couldn&apos;t save it as your answer. Nothing was saved. The button below opens the question,
-        ready to answer, without a password. It works for {validDays} days.
+        We got a reply to your weekly question, but we couldn&apos;t save it as your answer. Nothing was saved. The button below opens the question, ready to
+        answer, without a password. It works for {validDays} days.
       </Text>
       <Text style={{ ...emailText, fontWeight: 700 }}>{questionText}</Text>
       <EmailAction href={answerUrl}>Answer this question</EmailAction>

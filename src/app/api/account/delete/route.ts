@@ -5,9 +5,9 @@ import { queueDeletionEmail } from "@/server/account/deletion-email";
 import { clearCookieHeader, SESSION_COOKIE } from "@/server/auth/session-cookies";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
+import { BODY_CAPS } from "@/server/http/read-body";
 import { cameOverHttps, requestOrigin } from "@/server/http/request-info";
 import { authenticatedRoute, readJson } from "@/server/http/route";
-import { BODY_CAPS } from "@/server/http/read-body";
 
 export const POST = authenticatedRoute(async ({ request, user }) => {
   const input = accountDeletionSchema.parse(await readJson(request, { maxBytes: BODY_CAPS.credentials }));

@@ -3,8 +3,8 @@ import { loginSchema } from "@/lib/schemas/auth";
 import { logIn } from "@/server/auth/log-in";
 import { signedInResponse } from "@/server/auth/session-response";
 import { otherMethods } from "@/server/http/methods";
-import { clientAddress } from "@/server/http/request-info";
 import { BODY_CAPS } from "@/server/http/read-body";
+import { clientAddress } from "@/server/http/request-info";
 import { publicRoute, readJson } from "@/server/http/route";
 
 export const POST = publicRoute(async ({ request }) => {

@@ -5,8 +5,8 @@ import { registrationRules } from "@/server/auth/registration-limits";
 import { signedInResponse } from "@/server/auth/session-response";
 import { otherMethods } from "@/server/http/methods";
 import { countAndLimit } from "@/server/http/rate-limit";
-import { clientAddress, requestOrigin } from "@/server/http/request-info";
 import { BODY_CAPS } from "@/server/http/read-body";
+import { clientAddress, requestOrigin } from "@/server/http/request-info";
 import { publicRoute, readJson } from "@/server/http/route";
 
 export const POST = publicRoute(async ({ request }) => {

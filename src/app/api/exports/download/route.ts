@@ -1,5 +1,6 @@
 // GET /api/exports/download?scope=account|family – a small export as a ZIP, streamed as it is made
-import { exportQuerySchema, streamExport } from "@/server/exports/export-request";
+import { exportQuerySchema } from "@/lib/schemas/exports";
+import { streamExport } from "@/server/exports/export-request";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 

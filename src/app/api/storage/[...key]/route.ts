@@ -1,14 +1,15 @@
 // GET|PUT /api/storage/{key} – the local storage driver's signed download and upload URLs
 import { Readable } from "node:stream";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
+import { now } from "@/server/clock";
 import { AppError } from "@/server/http/app-error";
 import { otherMethods } from "@/server/http/methods";
 import { readBodyChunks } from "@/server/http/read-body";
 import { toErrorResponse } from "@/server/http/to-error-response";
 import { assertUploadPending } from "@/server/memories/assert-upload-pending";
 import { getStorage } from "@/server/storage";
-import { attachmentDisposition } from "@/server/storage/object-storage";
 import type { LocalObjectStorage } from "@/server/storage/local-storage";
+import { attachmentDisposition } from "@/server/storage/object-storage";
 
 const PHOTO_TOO_LARGE = "Photos can be at most 5MB.";
 
@@ -34,7 +35,13 @@ async function authorise(request: Request, context: Context, method: "GET" | "PU
   if (!verdict.ok) {
     throw new AppError("FORBIDDEN", verdict.reason === "expired" ? "This link has expired." : "This link is not valid.");
   }
-  return { storage, key, expires: Number(url.searchParams.get("expires")), maxBytes: verdict.maxBytes ?? MAX_PHOTO_BYTES, downloadName: url.searchParams.get("name") };
+  return {
+    storage,
+    key,
+    expires: Number(url.searchParams.get("expires")),
+    maxBytes: verdict.maxBytes ?? MAX_PHOTO_BYTES,
+    downloadName: url.searchParams.get("name"),
+  };
 }
 
 export async function GET(request: Request, context: Context) {
@@ -43,7 +50,7 @@ export async function GET(request: Request, context: Context) {
     // Streamed from its file: a printed book or an export is never read whole into memory.
     const object = await storage.open(key);
     if (!object) throw new AppError("NOT_FOUND", "Not found");
-    const secondsLeft = Math.max(0, expires - Math.floor(Date.now() / 1000));
+    const secondsLeft = Math.max(0, expires - Math.floor(now().getTime() / 1000));
     return new Response(Readable.toWeb(object.stream) as ReadableStream<Uint8Array>, {
       headers: {
         "Content-Type": object.contentType,

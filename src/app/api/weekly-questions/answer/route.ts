@@ -1,9 +1,10 @@
 // POST /api/weekly-questions/answer – the emailed link answers its one question, without a password
-import { weeklyAnswerSchema } from "@/lib/schemas/weekly-questions";
+// PATCH /api/weekly-questions/answer – the same link then shares its answer with the family, or keeps it private
+import { shareWeeklyAnswerSchema, weeklyAnswerSchema } from "@/lib/schemas/weekly-questions";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { publicRoute, readJson } from "@/server/http/route";
-import { answerWeeklyQuestion } from "@/server/weekly-questions/answer-weekly-question";
+import { answerWeeklyQuestion, shareAnswerByLink } from "@/server/weekly-questions/answer-weekly-question";
 
 export const POST = publicRoute(async ({ request, session }) => {
   const input = weeklyAnswerSchema.parse(await readJson(request));
@@ -11,4 +12,9 @@ export const POST = publicRoute(async ({ request, session }) => {
   return ok({ answer }, { status: 201 });
 });
 
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
+export const PATCH = publicRoute(async ({ request }) => {
+  const input = shareWeeklyAnswerSchema.parse(await readJson(request));
+  return ok(await shareAnswerByLink({ input }));
+});
+
+export const { GET, HEAD, PUT, DELETE, OPTIONS } = otherMethods("POST", "PATCH");

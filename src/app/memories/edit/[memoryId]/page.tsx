@@ -16,7 +16,8 @@ export const metadata: Metadata = { title: "Edit Memory" };
 export default async function EditMemoryPage({ params }: { params: Promise<{ memoryId: string }> }) {
   const user = await getCurrentUser();
   const { memoryId } = await params;
-  if (!user) return <AuthRequired heading="Edit Memory" message="Please sign in to edit your memories." path={`/memories/edit/${encodeURIComponent(memoryId)}`} />;
+  if (!user)
+    return <AuthRequired heading="Edit Memory" message="Please sign in to edit your memories." path={`/memories/edit/${encodeURIComponent(memoryId)}`} />;
 
   let memory: MemoryDto | null = null;
   try {

@@ -4,9 +4,9 @@ import { deleteAccountByToken } from "@/server/account/delete-account";
 import { clearCookieHeader, SESSION_COOKIE } from "@/server/auth/session-cookies";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
+import { BODY_CAPS } from "@/server/http/read-body";
 import { cameOverHttps } from "@/server/http/request-info";
 import { publicRoute, readJson } from "@/server/http/route";
-import { BODY_CAPS } from "@/server/http/read-body";
 
 export const POST = publicRoute(async ({ request }) => {
   const { token } = accountDeletionConfirmSchema.parse(await readJson(request, { maxBytes: BODY_CAPS.credentials }));

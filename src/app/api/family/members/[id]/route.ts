@@ -1,7 +1,8 @@
 // PATCH  /api/family/members/{id} – the family's admin makes a member admin, or an admin a member again
-// DELETE /api/family/members/{id} – the admin removes a member from the family, or a member leaves it
+// DELETE /api/family/members/{id} – the admin removes a member from the family (replacing the invite link), or a member leaves it
 import { familyRoleChangeSchema } from "@/lib/schemas/family-circle";
 import { changeFamilyRole, removeFromFamily } from "@/server/families/family-circle";
+import type { MemberRemovalDto } from "@/server/families/family-member-dto";
 import { listFamilyMembers } from "@/server/families/list-family-members";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
@@ -16,9 +17,10 @@ export const PATCH = authenticatedRoute<Params>(async ({ request, params, user }
 });
 
 export const DELETE = authenticatedRoute<Params>(async ({ params, user }) => {
-  const { family_id } = await removeFromFamily({ viewer: user, memberId: params.id });
+  const { family_id, ...outcome } = await removeFromFamily({ viewer: user, memberId: params.id });
   // The caller's family as it is now: the one they leave, or, having left, their new one.
-  return ok({ familyMembers: await listFamilyMembers({ viewer: params.id === user.id ? { ...user, family_id } : user }) });
+  const familyMembers = await listFamilyMembers({ viewer: params.id === user.id ? { ...user, family_id } : user });
+  return ok({ familyMembers, ...outcome } satisfies MemberRemovalDto);
 });
 
 export const { GET, HEAD, POST, PUT, OPTIONS } = otherMethods("PATCH", "DELETE");

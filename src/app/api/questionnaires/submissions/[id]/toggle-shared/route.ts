@@ -1,10 +1,10 @@
 // PATCH /api/questionnaires/submissions/{id}/toggle-shared – the author shares or hides a submission
 import { toggleSharedSchema } from "@/lib/schemas/questionnaires";
-import { toggleSubmissionShared } from "@/server/questionnaires/toggle-submission-shared";
 import { ok } from "@/server/http/envelope";
 import { otherMethods } from "@/server/http/methods";
 import { authenticatedRoute } from "@/server/http/route";
 import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
+import { toggleSubmissionShared } from "@/server/questionnaires/toggle-submission-shared";
 
 export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) => {
   const input = toggleSharedSchema.parse((await readOptionalJson(request)) ?? {});

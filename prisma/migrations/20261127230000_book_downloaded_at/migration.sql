@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "book_builds" ADD COLUMN     "downloaded_at" TIMESTAMPTZ(3);

@@ -1,0 +1,13 @@
+// POST /api/questionnaires/questions/{id}/answer – saves one answer to one question on its own (Ask a Question)
+import { answerOneQuestionSchema } from "@/lib/schemas/questionnaires";
+import { ok } from "@/server/http/envelope";
+import { otherMethods } from "@/server/http/methods";
+import { authenticatedRoute, readJson } from "@/server/http/route";
+import { answerOneQuestion } from "@/server/questionnaires/answer-one-question";
+
+export const POST = authenticatedRoute<{ id: string }>(async ({ user, request, params }) => {
+  const input = answerOneQuestionSchema.parse(await readJson(request));
+  return ok(await answerOneQuestion({ viewer: user, input: { ...input, question_id: params.id } }), { status: 201 });
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,0 +1,22 @@
+import { getDb } from "@/server/db/client";
+import { issueAnswerLink } from "@/server/weekly-questions/answer-links";
+
+// A weekly question sent, without the scheduler or an email: the send and its answer link, as the
+// weekly email would carry it (src/server/weekly-questions/weekly-question-email.ts), for tests of
+// what happens once a weekly question is answered.
+
+export async function issueAnswerLinkForTests(planId: string) {
+  const prisma = await getDb();
+  const plan = await prisma.weeklyQuestionPlan.findUniqueOrThrow({ where: { id: planId }, select: { origin: true } });
+  const question = await prisma.question.findFirstOrThrow({
+    where: { questionnaire: { audience: "GLOBAL" } },
+    orderBy: [{ questionnaire: { library_position: "asc" } }, { position: "asc" }],
+    select: { id: true },
+  });
+  return prisma.$transaction(async (tx) => {
+    const send = await tx.weeklyQuestionSend.create({
+      data: { plan_id: planId, question_id: question.id, scheduled_for: new Date(), emailed_at: new Date(), email_status: "sent" },
+    });
+    return (await issueAnswerLink(tx, { sendId: send.id, purpose: "email", now: new Date(), origin: plan.origin })).token;
+  });
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Client } from "pg";
+import type { TestProject } from "vitest/node";
+import { EMBEDDED_START_PARAMETERS } from "@/server/db/client";
+import { applyMigrations, pgConnection, pgliteConnection } from "@/server/db/migrate";
+import { pgliteExtensions } from "@/server/db/pglite-extensions";
+import { createThrowawayDatabase } from "../../scripts/lib/databases.mjs";
+import { realDatabaseUrl } from "../helpers/test-database";
+
+// Once per run, before any test file: one database migrated to the current schema, which every
+// file's own database starts as a copy of instead of being created and migrated again. On
+// PostgreSQL it is a template database (CREATE DATABASE … TEMPLATE); embedded, an archive of a
+// PGlite data folder that each file's in-memory database loads (PGLITE_TEMPLATE). Creating an
+// embedded database from nothing (initdb in WebAssembly) takes several seconds; loading the
+// archive about one.
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    // Absent in the project whose tests run the built server, which opens databases of its own.
+    databaseTemplate?: { kind: "postgresql"; name: string } | { kind: "embedded"; archive: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (realDatabaseUrl) {
+    const template = await createThrowawayDatabase(realDatabaseUrl, "template");
+    const client = new Client({ connectionString: template.url });
+    await client.connect();
+    try {
+      await applyMigrations(pgConnection(client));
+    } finally {
+      await client.end();
+    }
+    project.provide("databaseTemplate", { kind: "postgresql", name: template.name });
+    return () => template.drop();
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), "family-book-template-"));
+  const archive = path.join(folder, "migrated.tar");
+  const pglite = await PGlite.create(undefined, { extensions: pgliteExtensions, startParams: EMBEDDED_START_PARAMETERS });
+  try {
+    await applyMigrations(pgliteConnection(pglite));
+    writeFileSync(archive, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+  project.provide("databaseTemplate", { kind: "embedded", archive });
+  return () => rmSync(folder, { recursive: true, force: true });
+}
