@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_DATA_DIRECTORY } from "./tests/e2e/support/data-directory";
 
-// End-to-end tests drive Debian's Chromium against the production server (scripts/start.mjs)
+// End-to-end tests drive Debian's Chromium against the production server (bin/start.mjs)
 // on a free port with a fresh embedded database. scripts/test.mjs picks the port and builds first.
 // A second server of the same build keeps its photos in S3 (s3rver, with the bucket CORS rule
 // that `npm run storage:cors` applies); the tests tagged @s3 run against it too (project desktop-s3).
@@ -69,7 +69,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node scripts/start.mjs",
+      command: "node bin/start.mjs",
       url: `${baseURL}/`,
       timeout: 300_000,
       reuseExistingServer: false,
@@ -100,7 +100,7 @@ export default defineConfig({
       env: { ...s3, S3RVER_PORT: String(s3rverPort), APP_URL: s3BaseURL },
     },
     {
-      command: "node scripts/start.mjs",
+      command: "node bin/start.mjs",
       url: `${s3BaseURL}/`,
       timeout: 300_000,
       reuseExistingServer: false,

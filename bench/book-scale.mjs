@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { serverEnvironmentDefaults } from "../bin/start.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
-import { serverEnvironmentDefaults } from "../scripts/start.mjs";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -22,7 +22,7 @@ export async function runBookScale({ memories = 1000, log = (...parts) => consol
   const dataDir = mkdtempSync(path.join(tmpdir(), "family-book-book-scale-"));
   const database = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, "book_scale") : null;
   const env = {
-    // As `npm start` and `npm run worker` run the server (MALLOC_ARENA_MAX=2, scripts/start.mjs).
+    // As `npm start` and `npm run worker` run the server (MALLOC_ARENA_MAX=2, bin/start.mjs).
     ...serverEnvironmentDefaults,
     ...process.env,
     NODE_ENV: "production",

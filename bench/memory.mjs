@@ -23,10 +23,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
+import { build, buildIsCurrent } from "../bin/start.mjs";
 import { residentKb, startApp } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 import { mapLimited } from "../scripts/lib/map-limited.mjs";
-import { build, buildIsCurrent } from "../scripts/start.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const log = (...parts) => console.log("[memory]", ...parts);

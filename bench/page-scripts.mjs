@@ -45,7 +45,7 @@ export async function pageScripts(url, cookie) {
 
 async function main() {
   const { startApp, startProcess, freePort } = await import("../scripts/lib/app-server.mjs");
-  const { build, buildIsCurrent } = await import("../scripts/start.mjs");
+  const { build, buildIsCurrent } = await import("../bin/start.mjs");
   if (!buildIsCurrent()) build();
   const { execFile } = await import("node:child_process");
   const { promisify } = await import("node:util");

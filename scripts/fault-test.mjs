@@ -23,13 +23,13 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
+import { build, buildIsCurrent } from "../bin/start.mjs";
 import { startApp } from "./lib/app-server.mjs";
 import { createChecklist } from "./lib/checklist.mjs";
 import { createCleanups } from "./lib/cleanups.mjs";
 import { createThrowawayDatabase, withClient } from "./lib/databases.mjs";
 import { startThrowawayCluster } from "./lib/postgres-cluster.mjs";
 import { startS3Server } from "./lib/s3-server.mjs";
-import { build, buildIsCurrent } from "./start.mjs";
 
 const DATABASE_MESSAGE = "Family Book cannot reach its database right now. Please try again in a moment.";
 const STORAGE_MESSAGE = "Photo storage is unavailable right now. Please try again in a moment.";

@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { build, buildIsCurrent } from "../bin/start.mjs";
 import { startApp } from "./lib/app-server.mjs";
 import { createCleanups } from "./lib/cleanups.mjs";
 import { createThrowawayDatabase } from "./lib/databases.mjs";
@@ -29,7 +30,6 @@ import { report } from "./load-test/report.mjs";
 import { makePhotos, virtualUser } from "./load-test/scenarios.mjs";
 import { createRandom } from "./load-test/seeded-random.mjs";
 import { createFindings, verifyFamilyFeed, verifyMemories, verifySubmissions } from "./load-test/verify.mjs";
-import { build, buildIsCurrent } from "./start.mjs";
 
 const REQUEST_TIMEOUT_MS = 60_000;
 

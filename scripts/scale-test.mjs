@@ -30,6 +30,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { createClient } from "@redis/client";
 import autocannon from "autocannon";
+import { build, buildIsCurrent } from "../bin/start.mjs";
 import { freePortIn, startApp, startWorker } from "./lib/app-server.mjs";
 import { createChecklist } from "./lib/checklist.mjs";
 import { createCleanups } from "./lib/cleanups.mjs";
@@ -41,7 +42,6 @@ import { createMeasuredClient } from "./load-test/measured-client.mjs";
 import { makePhotos, virtualUser } from "./load-test/scenarios.mjs";
 import { createRandom } from "./load-test/seeded-random.mjs";
 import { createFindings, verifyFamilyFeed, verifyMemories, verifySubmissions } from "./load-test/verify.mjs";
-import { build, buildIsCurrent } from "./start.mjs";
 
 const NGINX = process.env.NGINX_BINARY || "/usr/sbin/nginx";
 /** This test's own Redis database: emptied before and after the run. */

@@ -7,9 +7,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { build, buildIsCurrent } from "../bin/start.mjs";
 import { startApp } from "./lib/app-server.mjs";
 import { createThrowawayDatabase, withClient } from "./lib/databases.mjs";
-import { build, buildIsCurrent } from "./start.mjs";
 
 const serverUrl = process.argv[2] ?? process.env.DATABASE_URL;
 if (!serverUrl) {

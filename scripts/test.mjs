@@ -6,9 +6,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { build, buildIsCurrent } from "../bin/start.mjs";
 import { freePort } from "./lib/app-server.mjs";
 import { recordTally, sumTallies, tallyLine, tallyPlaywright, tallyVitest } from "./lib/test-tally.mjs";
-import { build, buildIsCurrent } from "./start.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);

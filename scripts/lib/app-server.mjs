@@ -1,7 +1,7 @@
 // Starting servers for the tests, load, fault, smoke and benchmark scripts: a free loopback port,
 // a process whose output is kept line by line, a readiness check (a line it prints, then its
 // port accepting connections), and a stop that cannot hang. `startApp` starts the built app the
-// way `npm start` does: the standalone server behind its entry (scripts/family-book-server.mjs),
+// way `npm start` does: the standalone server behind its entry (bin/family-book-server.mjs),
 // with the environment defaults of `npm start`; `startWorker` the same build as `npm run worker`.
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { connect, createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import { serverEnvironmentDefaults, serverFile } from "../start.mjs";
+import { serverEnvironmentDefaults, serverFile } from "../../bin/start.mjs";
 
 /** Settings of the caller's shell that would point a started app at real services by accident. */
 const SERVICE_SETTINGS =

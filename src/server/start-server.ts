@@ -51,7 +51,7 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
 /**
  * What every instance does last when it is stopped: the queue finishes the jobs in hand (10 s at
  * most; what is still running then is retried by another instance), then the database closes.
- * The web entry (scripts/family-book-server.mjs) calls it once it has stopped taking requests.
+ * The web entry (bin/family-book-server.mjs) calls it once it has stopped taking requests.
  */
 export const SHUTDOWN = Symbol.for("family-book.shutdown");
 

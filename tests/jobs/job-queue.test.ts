@@ -12,7 +12,7 @@ import { jobDefinitions } from "@/server/jobs/definitions";
 import { defineJob } from "@/server/jobs/job-definition";
 import { DEAD_LETTER_QUEUE, startJobQueue, type JobQueue } from "@/server/jobs/job-queue";
 import { enqueueJob, startJobs, stopJobs } from "@/server/jobs/queue";
-import { formatJobProblems, readJobProblems } from "../../scripts/lib/job-problems.mjs";
+import { formatJobProblems, readJobProblems } from "../../bin/job-problems.mjs";
 import { advanceUntil, settleHandlers, startTestQueue, TestClock, uniqueJobName } from "../helpers/jobs";
 import { backendName } from "../helpers/test-database";
 import { allowConsoleErrors } from "../setup/test-environment";
@@ -245,7 +245,7 @@ describe("the app's queue", () => {
 });
 
 describe("npm run jobs", () => {
-  const script = path.join(process.cwd(), "scripts", "jobs.mjs");
+  const script = path.join(process.cwd(), "bin", "jobs.mjs");
   const run = async (environment: Record<string, string>) => {
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !["DATABASE_URL", "DATA_DIR", "PGLITE_DIR"].includes(name)));
     try {

@@ -11,22 +11,13 @@ import { apiRequest, NETWORK_ERROR } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/file-size";
 import type { DataExportDto } from "@/lib/schemas/exports";
 import type { PreparedFilesStorageDto } from "@/lib/schemas/prepared-files";
+import type { ImportSummary as Imported } from "@/server/exports/import-export";
 
 // "Your data" (docs/product.md §20): export one's own data, or the family's book (admins); follow
 // the exports a job prepares, and delete them; see what one keeps of books and exports; import an
 // export back. Small exports download at once.
 
 type PreparedExport = DataExportDto;
-
-type Imported = {
-  memories: number;
-  photos: number;
-  questionnaires: number;
-  submissions: number;
-  tags_linked: number;
-  tags_dropped: number;
-  answers_dropped: number;
-};
 
 const POLL_MS = 3000;
 const SCOPE_LABEL = { account: "My data", family: "The family's book" } as const;

@@ -6,7 +6,7 @@ import { getEnv } from "@/server/env";
 // each appending to X-Forwarded-For), the client is the address n hops from the right, as
 // Express's "trust proxy" counts them. APP_URL, when set, is the one public origin.
 
-/** Set by the production entry (scripts/family-book-server.mjs) from the socket; clients cannot forge it. */
+/** Set by the production entry (bin/family-book-server.mjs) from the socket; clients cannot forge it. */
 export const PEER_ADDRESS_HEADER = "x-family-book-peer-address";
 
 const UNKNOWN_ADDRESS = "unknown";

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { formatJobProblems, readJobProblems } from "./lib/job-problems.mjs";
+import { formatJobProblems, readJobProblems } from "./job-problems.mjs";
 
 const setting = (name) => process.env[name]?.trim() || undefined;
 

@@ -12,7 +12,7 @@ const standalone = path.join(root, ".next", "standalone");
 const nextServerFile = path.join(standalone, "server.js");
 /** What `npm start` runs: Next's server.js behind our entry, which records each connection's address. */
 export const serverFile = path.join(standalone, "family-book-server.mjs");
-const sources = ["src", "prisma", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs", "scripts/family-book-server.mjs"];
+const sources = ["src", "prisma", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs", "bin/family-book-server.mjs"];
 
 function newestModification(entry) {
   if (!existsSync(entry)) return 0;
@@ -47,7 +47,7 @@ export function build() {
   if (existsSync(path.join(root, "public"))) {
     cpSync(path.join(root, "public"), path.join(standalone, "public"), { recursive: true });
   }
-  cpSync(path.join(root, "scripts", "family-book-server.mjs"), serverFile);
+  cpSync(path.join(root, "bin", "family-book-server.mjs"), serverFile);
 }
 
 /**
