@@ -43,22 +43,22 @@ export default defineConfig([
     },
   },
   {
-    // One clock (docs/decisions/040-one-clock.md): the server reads "now" from @/server/clock and
+    // One clock (docs/decisions/040-one-clock.md): the server reads "now" from @/server/platform/clock and
     // hands it to SQL as a parameter, so a test that sets the clock moves every rule at once.
     files: ["src/server/**/*.ts", "src/server/**/*.tsx", "src/app/**/route.ts"],
     // The migration ledger records when the database applied each step, in its own time.
-    ignores: ["src/server/clock.ts", "src/server/db/migrate.ts"],
+    ignores: ["src/server/platform/clock.ts", "src/server/platform/db/migrate.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Read the time from now() in @/server/clock (decision 040)." },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Read the time from now() in @/server/platform/clock (decision 040)." },
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message: "Read the time from now() in @/server/clock, or measure a duration with performance.now() (decision 040).",
+          message: "Read the time from now() in @/server/platform/clock, or measure a duration with performance.now() (decision 040).",
         },
         {
           selector: "TemplateElement[value.raw=/\\bnow\\(\\)|CURRENT_TIMESTAMP|CURRENT_DATE/i]",
-          message: "SQL takes the time as a parameter from now() in @/server/clock, never its own now() (decision 040).",
+          message: "SQL takes the time as a parameter from now() in @/server/platform/clock, never its own now() (decision 040).",
         },
       ],
     },

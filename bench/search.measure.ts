@@ -50,8 +50,8 @@ it("measures search on a family of 10,000 memories", { timeout: 900_000 }, async
     process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
     process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
   } else process.env.PGLITE_DIR = "memory://search-bench";
-  const { getDatabase, closeDatabase } = await import("@/server/db/client");
-  const { search, searchStatement } = await import("@/server/search/search");
+  const { getDatabase, closeDatabase } = await import("@/server/platform/db/client");
+  const { search, searchStatement } = await import("@/server/book/search/search");
   const { searchQuerySchema } = await import("@/lib/schemas/search");
   const database = await getDatabase();
   const sql = (text: string, values: unknown[] = []) => database.execute(text, values);

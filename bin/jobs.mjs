@@ -32,7 +32,7 @@ async function onPostgres(url) {
 async function onEmbedded(directory) {
   if (directory.startsWith("memory://")) return { installed: false, deadLetters: [], failures: [] };
   if (!existsSync(directory)) return { installed: false, deadLetters: [], failures: [] };
-  // The app's own lock (src/server/db/embedded-lock.ts): a folder written by two processes is corrupted.
+  // The app's own lock (src/server/platform/db/embedded-lock.ts): a folder written by two processes is corrupted.
   const lockPath = `${directory}.lock`;
   const owner = existsSync(lockPath) ? Number.parseInt(readFileSync(lockPath, "utf8"), 10) : NaN;
   if (Number.isInteger(owner) && processIsRunning(owner)) {

@@ -54,7 +54,7 @@ const RUN_LIMIT_MS = 15 * 60_000;
 const { values: flags } = parseArgs({ options: { quick: { type: "boolean", default: false } } });
 const quick = flags.quick;
 // Every virtual user reaches the app from 127.0.0.1 through nginx, so registrations count against
-// one address's limit (50 an hour, src/server/auth/registration-limits.ts): at most 45 users.
+// one address's limit (50 an hour, src/server/accounts/auth/registration-limits.ts): at most 45 users.
 const USERS = 40;
 const LOAD_SECONDS = quick ? 20 : 60;
 const BENCH_SECONDS = quick ? 5 : 15;

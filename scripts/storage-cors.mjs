@@ -4,7 +4,7 @@
 // S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE and APP_URL. The credentials need s3:GetBucketCORS and
 // s3:PutBucketCORS (the app itself only needs GetBucketCORS, for its start-up check).
 import { S3Client } from "@aws-sdk/client-s3";
-import { applyUploadCors, s3ClientConfig } from "../src/server/storage/bucket-cors.mjs";
+import { applyUploadCors, s3ClientConfig } from "../src/server/platform/storage/bucket-cors.mjs";
 
 const setting = (name) => process.env[name]?.trim() || undefined;
 

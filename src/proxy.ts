@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { looksLikeInviteCode } from "@/lib/schemas/invites";
-import { INVITE_COOKIE, INVITE_LIFETIME_SECONDS } from "@/server/auth/session-cookies";
-import { cameOverHttps } from "@/server/http/request-info";
-import { findOpenInvite } from "@/server/invites/find-open-invite";
-import { contentSecurityPolicy, securityHeaders, storageOriginFrom } from "@/server/security/security-headers";
+import { INVITE_COOKIE, INVITE_LIFETIME_SECONDS } from "@/server/accounts/auth/session-cookies";
+import { findOpenInvite } from "@/server/family/invite-links/find-open-invite";
+import { cameOverHttps } from "@/server/platform/http/request-info";
+import { contentSecurityPolicy, securityHeaders, storageOriginFrom } from "@/server/platform/security/security-headers";
 
 // Runs before every page request: a fresh CSP nonce and the security headers, and an invite
 // link remembered for the visitor (docs/product.md: a familyId query parameter on any page marks

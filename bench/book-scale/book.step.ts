@@ -10,10 +10,10 @@ import { it } from "vitest";
 const statusOf = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0);
 
 it("makes the book", { timeout: 1_800_000 }, async () => {
-  const { getDb } = await import("@/server/db/client");
-  const { buildBook } = await import("@/server/book/build-book-job");
-  const { getStorage } = await import("@/server/storage");
-  const { startJobs } = await import("@/server/jobs/queue");
+  const { getDb } = await import("@/server/platform/db/client");
+  const { buildBook } = await import("@/server/book/print/build-book-job");
+  const { getStorage } = await import("@/server/platform/storage");
+  const { startJobs } = await import("@/server/platform/jobs/queue");
   // The server's queue is running before any book is asked for (the job ends by queueing its email).
   await startJobs({ workers: false });
   const seeded = JSON.parse(readFileSync(process.env.BOOK_SCALE_SEED!, "utf8"));

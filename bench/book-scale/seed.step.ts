@@ -17,9 +17,9 @@ const WORDS =
   );
 
 it("seeds the families", { timeout: 1_800_000 }, async () => {
-  const { getDb } = await import("@/server/db/client");
+  const { getDb } = await import("@/server/platform/db/client");
   const { processPhoto } = await import("@/server/memories/photo-pipeline");
-  const { getStorage } = await import("@/server/storage");
+  const { getStorage } = await import("@/server/platform/storage");
   const prisma = await getDb();
   const storage = getStorage();
   const started = performance.now();

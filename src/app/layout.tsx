@@ -4,9 +4,9 @@ import { ConfirmEmailBanner } from "@/components/account/confirm-email-banner";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/sonner";
 import { PRODUCT_NAME } from "@/lib/constants";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { isEmailConfirmed } from "@/server/auth/email-verification";
-import { countUnreadNotifications } from "@/server/notifications/list-notifications";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { isEmailConfirmed } from "@/server/accounts/auth/email-verification";
+import { countUnreadNotifications } from "@/server/news/notifications/list-notifications";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,5 +1,5 @@
 import { LandingPage } from "@/components/landing/landing-page";
-import { getCurrentUser } from "@/server/auth/current-user";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
 
 export default async function HomePage() {
   return <LandingPage signedIn={(await getCurrentUser()) !== null} />;

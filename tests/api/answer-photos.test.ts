@@ -7,8 +7,8 @@ import { DELETE as removePhotoByLink } from "@/app/api/weekly-questions/answer/p
 import { POST as addPhotosByLink } from "@/app/api/weekly-questions/answer/photos/route";
 import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
 import { POST as startPlan } from "@/app/api/weekly-questions/route";
-import { getDb } from "@/server/db/client";
-import { getStorage } from "@/server/storage";
+import { getDb } from "@/server/platform/db/client";
+import { getStorage } from "@/server/platform/storage";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { blackPng } from "../helpers/images";

@@ -7,7 +7,7 @@ import { googleIdentity } from "../helpers/google-provider";
 // file under src/app/api, so a route added later is held to the same rules without a new test.
 
 // Auth.js cannot be loaded outside Next; its route file is tested for what it adds to Auth.js.
-vi.mock("@/server/auth/google-provider", () => import("../helpers/google-provider"));
+vi.mock("@/server/accounts/auth/google-provider", () => import("../helpers/google-provider"));
 // Whoever reaches the Google completion route has just been vouched for, each time a new person.
 beforeEach(() => {
   googleIdentity.mockImplementation(async () => ({ user: { email: `gia.${Date.now()}@example.test` }, given_name: "Gia", family_name: "Rossi" }));

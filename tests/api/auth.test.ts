@@ -4,9 +4,9 @@ import { POST as logout } from "@/app/api/auth/logout/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as register } from "@/app/api/auth/register/route";
-import { hashPassword } from "@/server/auth/password";
-import { hashToken } from "@/server/auth/sessions";
-import { getDb } from "@/server/db/client";
+import { hashPassword } from "@/server/accounts/auth/password";
+import { hashToken } from "@/server/accounts/auth/sessions";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, inviteCodeOf } from "../helpers/accounts";
 import { call, cookieFrom, ORIGIN, uniqueEmail } from "../helpers/api";
 

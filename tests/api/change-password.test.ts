@@ -6,9 +6,9 @@ import { POST as confirmReset } from "@/app/api/auth/password-reset/confirm/rout
 import { PUT as changePasswordRoute } from "@/app/api/auth/password/route";
 import { PASSWORD_TOO_EASY } from "@/lib/passwords/password-rule";
 import { GOOGLE_ACCOUNT_PASSWORD, PASSWORD_CHANGED, RESET_LINK_USED, WRONG_PASSWORD } from "@/lib/schemas/auth";
-import { changePasswordRules } from "@/server/auth/change-password";
-import { hashToken } from "@/server/auth/sessions";
-import { getDb } from "@/server/db/client";
+import { changePasswordRules } from "@/server/accounts/auth/change-password";
+import { hashToken } from "@/server/accounts/auth/sessions";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { call, cookieFrom, ORIGIN } from "../helpers/api";
 

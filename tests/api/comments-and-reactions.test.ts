@@ -23,8 +23,8 @@ import {
 } from "@/lib/schemas/conversations";
 import { controlCharacters } from "@/lib/schemas/text";
 import { UNKNOWN_REACTION } from "@/server/conversations/conversation-routes";
-import { summarizeConversations } from "@/server/conversations/reactions";
-import { getDatabase, getDb } from "@/server/db/client";
+import { summarizeConversations } from "@/server/conversations/conversation-summaries";
+import { getDatabase, getDb } from "@/server/platform/db/client";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, type ApiResult } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";

@@ -9,8 +9,7 @@ import { IMPORT_LIMITS, tooManyImportPhotos, tooManyImportPixels, type ExportDoc
 import { DATE_IN_FUTURE, notAnImage, TITLE_REQUIRED, TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
 import { ANSWER_TOO_SHORT } from "@/lib/schemas/questionnaires";
 import { controlCharacters, notOneLine } from "@/lib/schemas/text";
-import { getDb } from "@/server/db/client";
-import { IMPORT_ALREADY_RUNNING, IMPORT_NOT_ZIP_TYPE, IMPORT_TOO_LARGE, importExportFile, importsByAccount } from "@/server/exports/import-export";
+import { IMPORT_ALREADY_RUNNING, IMPORT_NOT_ZIP_TYPE, IMPORT_TOO_LARGE, importExportFile, importsByAccount } from "@/server/book/exports/import-export";
 import {
   DATA_NOT_JSON,
   DATA_TOO_DEEP,
@@ -25,10 +24,11 @@ import {
   TOO_MANY_ENTRIES,
   unexpectedFile,
   unsupportedVersion,
-} from "@/server/exports/read-export-zip";
-import { AppError } from "@/server/http/app-error";
-import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
-import { getStorage } from "@/server/storage";
+} from "@/server/book/exports/read-export-zip";
+import { getDb } from "@/server/platform/db/client";
+import { AppError } from "@/server/platform/http/app-error";
+import { PEER_ADDRESS_HEADER } from "@/server/platform/http/request-info";
+import { getStorage } from "@/server/platform/storage";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { ORIGIN, randomAddress } from "../helpers/api";
 import { blackPng, createMemoryAs, jpeg } from "../helpers/memories";

@@ -13,11 +13,11 @@ import {
   SAME_EMAIL,
   WRONG_PASSWORD,
 } from "@/lib/schemas/email-address";
-import { isEmailConfirmed } from "@/server/auth/email-verification";
-import { EMAIL_TAKEN } from "@/server/auth/register-user";
-import { hashToken } from "@/server/auth/sessions";
-import { getDb } from "@/server/db/client";
-import { newInviteCode } from "@/server/invites/invite-rules";
+import { isEmailConfirmed } from "@/server/accounts/auth/email-verification";
+import { EMAIL_TAKEN } from "@/server/accounts/auth/register-user";
+import { hashToken } from "@/server/accounts/auth/sessions";
+import { newInviteCode } from "@/server/family/invite-links/invite-rules";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { call, uniqueEmail } from "../helpers/api";
 import { withSmtpAndWorkers } from "../helpers/email-jobs";

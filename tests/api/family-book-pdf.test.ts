@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadBook } from "@/app/api/family-book/pdf/route";
-import { getDb } from "@/server/db/client";
-import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
-import { getStorage } from "@/server/storage";
+import { getDb } from "@/server/platform/db/client";
+import { getStorage } from "@/server/platform/storage";
+import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questions/questionnaires/seed-question-library";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { ORIGIN } from "../helpers/api";
 import { readPdf } from "../helpers/pdf-text";

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as coverPhotos } from "@/app/api/family-book/photos/route";
-import { getDb } from "@/server/db/client";
-import { getStorage } from "@/server/storage";
+import { getDb } from "@/server/platform/db/client";
+import { getStorage } from "@/server/platform/storage";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { ORIGIN } from "../helpers/api";
 

@@ -10,9 +10,9 @@ import { PATCH as shareSubmission } from "@/app/api/questionnaires/submissions/[
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
 import { ALREADY_ADMIN, LAST_ADMIN_LEAVE, LAST_ADMIN_STEP_DOWN, MEMBER_NOT_FOUND, NOT_FAMILY_ADMIN, ONLY_MEMBER_LEAVE } from "@/lib/schemas/family-circle";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
-import { hashToken } from "@/server/auth/sessions";
-import { getDb } from "@/server/db/client";
-import { newInviteCode } from "@/server/invites/invite-rules";
+import { hashToken } from "@/server/accounts/auth/sessions";
+import { newInviteCode } from "@/server/family/invite-links/invite-rules";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, uniqueEmail } from "../helpers/api";
 import { createMemoryAs, memoryForm } from "../helpers/memories";

@@ -3,8 +3,8 @@ import { GET as completeGet, POST as completePost } from "@/app/api/auth/google/
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as replaceInvite } from "@/app/api/family/invite/route";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
-import { signInWithGoogle } from "@/server/auth/google-sign-in";
-import { getDb } from "@/server/db/client";
+import { signInWithGoogle } from "@/server/accounts/auth/google-sign-in";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, inviteCodeOf } from "../helpers/accounts";
 import { call, cookieFrom, ORIGIN, uniqueEmail } from "../helpers/api";
 import { googleIdentity, googleSignInEnabled, signedInWithGoogleAs } from "../helpers/google-provider";
@@ -13,7 +13,7 @@ import { googleIdentity, googleSignInEnabled, signedInWithGoogleAs } from "../he
 // Google verified is tested here: the use case, and the completion route with Auth.js's answer
 // standing in for Google.
 
-vi.mock("@/server/auth/google-provider", () => import("../helpers/google-provider"));
+vi.mock("@/server/accounts/auth/google-provider", () => import("../helpers/google-provider"));
 
 function signedIn(result: Awaited<ReturnType<typeof signInWithGoogle>>) {
   if (result.status !== "signed-in") throw new Error(`Expected a session, got ${result.status}`);

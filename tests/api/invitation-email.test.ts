@@ -3,7 +3,7 @@ import { POST as register } from "@/app/api/auth/register/route";
 import { POST as resend } from "@/app/api/family/invitations/[id]/resend/route";
 import { POST as invite } from "@/app/api/family/invitations/route";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
-import { findOpenInvite } from "@/server/invites/find-open-invite";
+import { findOpenInvite } from "@/server/family/invite-links/find-open-invite";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, uniqueEmail } from "../helpers/api";
 import { withSmtpAndWorkers } from "../helpers/email-jobs";

@@ -5,12 +5,12 @@ import { DELETE as revoke } from "@/app/api/family/invitations/[id]/route";
 import { POST as invite, GET as listInvitations } from "@/app/api/family/invitations/route";
 import { ALREADY_IN_FAMILY, INVITATION_NOT_FOUND, ONLY_INVITER_OR_ADMIN } from "@/lib/schemas/invitations";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
-import { hashToken } from "@/server/auth/sessions";
-import { getDb } from "@/server/db/client";
-import { resetEnvForTests } from "@/server/env";
-import { TOO_MANY_WAITING } from "@/server/invitations/invitation-limits";
-import { findOpenInvite } from "@/server/invites/find-open-invite";
-import { newInviteCode } from "@/server/invites/invite-rules";
+import { hashToken } from "@/server/accounts/auth/sessions";
+import { TOO_MANY_WAITING } from "@/server/family/email-invitations/invitation-limits";
+import { findOpenInvite } from "@/server/family/invite-links/find-open-invite";
+import { newInviteCode } from "@/server/family/invite-links/invite-rules";
+import { getDb } from "@/server/platform/db/client";
+import { resetEnvForTests } from "@/server/platform/env";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, uniqueEmail } from "../helpers/api";
 

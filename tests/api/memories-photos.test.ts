@@ -4,9 +4,9 @@ import { DELETE as deleteMemoryRoute, GET as getMemoryRoute, PUT as updateMemory
 import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
 import { GET as storageGet } from "@/app/api/storage/[...key]/route";
-import { getDb } from "@/server/db/client";
 import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
-import { getStorage } from "@/server/storage";
+import { getDb } from "@/server/platform/db/client";
+import { getStorage } from "@/server/platform/storage";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { blackPng, createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";

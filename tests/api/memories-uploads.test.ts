@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/server/db/client";
 import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
-import { getStorage } from "@/server/storage";
+import { getDb } from "@/server/platform/db/client";
+import { getStorage } from "@/server/platform/storage";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { requestUpload, sendToStorage, uploadPhoto } from "../helpers/uploads";

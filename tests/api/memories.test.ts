@@ -6,7 +6,7 @@ import { PATCH as toggleSharedRoute } from "@/app/api/memories/[id]/toggle-share
 import { POST as createMemoryRoute, GET as listMemoriesRoute } from "@/app/api/memories/route";
 import { GET as listSharedRoute } from "@/app/api/memories/shared/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { createMemoryAs, jpeg, memoryForm } from "../helpers/memories";

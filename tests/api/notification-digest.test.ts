@@ -4,8 +4,8 @@ import { POST as commentOnMemory } from "@/app/api/memories/[id]/comments/route"
 import { PUT as reactMemory } from "@/app/api/memories/[id]/reactions/[kind]/route";
 import { PUT as changePreferences } from "@/app/api/notification-preferences/route";
 import { POST as markRead } from "@/app/api/notifications/read/route";
-import { getDb } from "@/server/db/client";
-import { runNotificationDigests } from "@/server/notifications/notification-digests";
+import { runNotificationDigests } from "@/server/news/notifications/notification-digests";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { withSimulatedInstances } from "../helpers/email-jobs";

@@ -14,9 +14,9 @@ import { PUT as reactAnswer } from "@/app/api/questionnaires/responses/[id]/reac
 import { PATCH as toggleAnswer } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
 import { actorsPhrase, notificationSentence } from "@/lib/notifications";
 import { MARK_READ_RULE, markReadSchema, notificationPreferencesChangeSchema } from "@/lib/schemas/notifications";
-import { getDb } from "@/server/db/client";
-import { readEmailPreferences } from "@/server/email-preferences/read-email-preferences";
-import { notifyFollowUpQuestion } from "@/server/notifications/record";
+import { readEmailPreferences } from "@/server/accounts/email-preferences/read-email-preferences";
+import { notifyFollowUpQuestion } from "@/server/news/notifications/record";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";

@@ -3,7 +3,7 @@ import { GET as me } from "@/app/api/auth/me/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { GET as readInvite } from "@/app/api/family/invite/route";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
-import { setClock } from "@/server/clock";
+import { setClock } from "@/server/platform/clock";
 import { createAccount } from "../helpers/accounts";
 import { call, uniqueEmail } from "../helpers/api";
 

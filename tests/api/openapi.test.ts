@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as openApiRoute } from "@/app/api/openapi.json/route";
-import { apiOperations, openApiDocument } from "@/server/openapi/document";
+import { apiOperations, openApiDocument } from "@/server/platform/openapi/document";
 import { call } from "../helpers/api";
 import { CATCH_ALL, loadRoute, ownMethodsOf, routeFiles, type OwnMethod } from "../helpers/api-routes";
 
@@ -11,7 +11,7 @@ import { CATCH_ALL, loadRoute, ownMethodsOf, routeFiles, type OwnMethod } from "
 // docs/api.md's index of operations is held to the document the same way.
 
 // Auth.js cannot be loaded outside Next; only which methods its route file exports matters here.
-vi.mock("@/server/auth/google-provider", () => import("../helpers/google-provider"));
+vi.mock("@/server/accounts/auth/google-provider", () => import("../helpers/google-provider"));
 
 type Segment = { kind: "static"; name: string } | { kind: "dynamic"; name: string } | { kind: "catch-all"; name: string };
 

@@ -118,7 +118,7 @@ describe.each(lists)("GET $path", ({ path, handler, items }) => {
 });
 
 describe("a cursor that is not in the list", () => {
-  // One rule for every list (src/server/db/keyset.ts): another family's item, or an id of nothing
+  // One rule for every list (src/server/platform/db/keyset.ts): another family's item, or an id of nothing
   // (an item deleted since the page before), has nothing after it; the list never starts again.
   const everyList = [
     ...lists.map(({ path, handler, items }) => ({ path, handler, items })),

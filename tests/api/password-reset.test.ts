@@ -5,9 +5,9 @@ import { POST as confirmReset } from "@/app/api/auth/password-reset/confirm/rout
 import { POST as requestReset } from "@/app/api/auth/password-reset/route";
 import { PASSWORD_TOO_EASY } from "@/lib/passwords/password-rule";
 import { PASSWORD_RESET_SENT, RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED } from "@/lib/schemas/auth";
-import { passwordResetRules } from "@/server/auth/password-reset-limits";
-import { hashToken } from "@/server/auth/sessions";
-import { getDb } from "@/server/db/client";
+import { passwordResetRules } from "@/server/accounts/auth/password-reset-limits";
+import { hashToken } from "@/server/accounts/auth/sessions";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { call, cookieFrom, randomAddress, uniqueEmail } from "../helpers/api";
 import { withSmtpAndWorkers } from "../helpers/email-jobs";

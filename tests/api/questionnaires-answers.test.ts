@@ -9,8 +9,8 @@ import { GET as sharedResponses } from "@/app/api/questionnaires/responses/share
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
 import { ALREADY_ANSWERED, ANSWER_REQUIRED, ANSWER_TOO_SHORT, QUESTION_ALREADY_ANSWERED } from "@/lib/schemas/questionnaires";
-import { getDb } from "@/server/db/client";
-import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
+import { getDb } from "@/server/platform/db/client";
+import { libraryQuestionId, libraryQuestionnaireId } from "@/server/questions/questionnaires/seed-question-library";
 import { createAccount, createFamiliesWithCousin, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";

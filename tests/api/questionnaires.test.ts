@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listQuestions } from "@/app/api/questionnaires/[id]/questions/route";
 import { POST as createQuestionnaire, GET as listQuestionnaires } from "@/app/api/questionnaires/route";
-import { getDb } from "@/server/db/client";
-import { questionLibrary } from "@/server/questionnaires/question-library";
-import { libraryQuestionnaireId } from "@/server/questionnaires/seed-question-library";
+import { getDb } from "@/server/platform/db/client";
+import { questionLibrary } from "@/server/questions/questionnaires/question-library";
+import { libraryQuestionnaireId } from "@/server/questions/questionnaires/seed-question-library";
 import { createFamiliesWithCousin, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { createCustomQuestionnaire, visibleQuestionnaireIds } from "../helpers/questionnaires";

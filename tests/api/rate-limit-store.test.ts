@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "@/server/db/client";
-import { resetEnvForTests } from "@/server/env";
-import { AppError } from "@/server/http/app-error";
-import { assertNotLimited, clearCount, consume, countAndLimit, refund, type RateLimitRule } from "@/server/http/rate-limit";
+import { getDatabase } from "@/server/platform/db/client";
+import { resetEnvForTests } from "@/server/platform/env";
+import { AppError } from "@/server/platform/http/app-error";
+import { assertNotLimited, clearCount, consume, countAndLimit, refund, type RateLimitRule } from "@/server/platform/http/rate-limit";
 
 // The counters behind rate limits, in the database (default) and in Redis (REDIS_URL), which
 // is how several app instances share them.

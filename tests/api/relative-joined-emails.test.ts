@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PATCH as changePreferences } from "@/app/api/email-preferences/route";
 import { POST as oneClick } from "@/app/api/unsubscribe/route";
-import { getDb } from "@/server/db/client";
-import { queueRelativeJoinedEmails } from "@/server/families/relative-joined-emails";
+import { queueRelativeJoinedEmails } from "@/server/family/members/relative-joined-emails";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { withSmtpAndWorkers } from "../helpers/email-jobs";

@@ -11,7 +11,7 @@ import { GET as sharedResponses } from "@/app/api/questionnaires/responses/share
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as searchRoute } from "@/app/api/search/route";
 import { SEARCH_KIND_RULE, SEARCH_QUERY_MISSING, SEARCH_QUERY_TOO_LONG, SEARCH_YEAR_RULE } from "@/lib/schemas/search";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/platform/db/client";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, type ApiResult } from "../helpers/api";
 import { createMemoryAs, jpeg, memoryForm } from "../helpers/memories";

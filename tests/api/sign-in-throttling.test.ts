@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
-import { registrationRules } from "@/server/auth/registration-limits";
-import { GUESSES_WHILE_UNDER_ATTACK, signInRules } from "@/server/auth/sign-in-throttle";
+import { registrationRules } from "@/server/accounts/auth/registration-limits";
+import { GUESSES_WHILE_UNDER_ATTACK, signInRules } from "@/server/accounts/auth/sign-in-throttle";
 import { createAccount, inviteCodeOf } from "../helpers/accounts";
 import { call, randomAddress, uniqueEmail } from "../helpers/api";
 

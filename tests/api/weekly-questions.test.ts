@@ -9,12 +9,12 @@ import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/
 import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
 import { POST as answerByLink, PATCH as shareByLink } from "@/app/api/weekly-questions/answer/route";
 import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/route";
-import { getDb } from "@/server/db/client";
-import { resetEnvForTests } from "@/server/env";
-import { jobDefinitions } from "@/server/jobs/definitions";
-import { listCompletedQuestionnaires } from "@/server/questionnaires/list-completed-questionnaires";
-import { runWeeklyDigests } from "@/server/weekly-digest/run-weekly-digests";
-import { runWeeklyQuestions } from "@/server/weekly-questions/run-weekly-questions";
+import { runWeeklyDigests } from "@/server/news/weekly-digest/run-weekly-digests";
+import { getDb } from "@/server/platform/db/client";
+import { resetEnvForTests } from "@/server/platform/env";
+import { jobDefinitions } from "@/server/platform/jobs/definitions";
+import { listCompletedQuestionnaires } from "@/server/questions/questionnaires/list-completed-questionnaires";
+import { runWeeklyQuestions } from "@/server/questions/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN } from "../helpers/api";
 import { withSimulatedInstances } from "../helpers/email-jobs";

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PAPER_SIZES, type ChapterKind, type PaperSize } from "@/lib/schemas/family-book";
-import { chaptersOf, type BookAnswers, type BookContent, type BookItem, type BookMemory, type BookPhoto } from "@/server/book/book-content";
-import { renderBookPdf } from "@/server/book/render-book-pdf";
+import { chaptersOf, type BookAnswers, type BookContent, type BookItem, type BookMemory, type BookPhoto } from "@/server/book/print/book-content";
+import { renderBookPdf } from "@/server/book/print/render-book-pdf";
 import { readPdf, streamToBuffer } from "../helpers/pdf-text";
 
 // Every book renders, whatever the family wrote: generated families of 0–60 memories with 0–5

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PAPER_SIZES } from "@/lib/schemas/family-book";
-import { chaptersOf, type BookContent, type BookItem, type BookMemory, type ChapterKind } from "@/server/book/book-content";
-import { mirrorShift, PAGE_GEOMETRY } from "@/server/book/pdf/page-geometry";
-import { renderBookPdf, type BookProgress } from "@/server/book/render-book-pdf";
+import { chaptersOf, type BookContent, type BookItem, type BookMemory, type ChapterKind } from "@/server/book/print/book-content";
+import { mirrorShift, PAGE_GEOMETRY } from "@/server/book/print/pdf/page-geometry";
+import { renderBookPdf, type BookProgress } from "@/server/book/print/render-book-pdf";
 import { readPdf, streamToBuffer } from "../helpers/pdf-text";
 
 const jpegs = new Map<string, Promise<Buffer>>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMigrations, readMigrations } from "@/server/db/migrate";
+import { applyMigrations, readMigrations } from "@/server/platform/db/migrate";
 import { withEmptyDatabase } from "../helpers/empty-database";
 import { backendName } from "../helpers/test-database";
 

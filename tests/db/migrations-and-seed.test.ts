@@ -5,12 +5,12 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import { describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "@/server/db/client";
-import { acquireDirectoryLock } from "@/server/db/embedded-lock";
-import { applyMigrations, pgConnection, pgliteConnection, readMigrations, type SqlConnection } from "@/server/db/migrate";
-import { pgliteExtensions } from "@/server/db/pglite-extensions";
-import { questionLibrary } from "@/server/questionnaires/question-library";
-import { seedQuestionLibrary } from "@/server/questionnaires/seed-question-library";
+import { getDatabase, getDb } from "@/server/platform/db/client";
+import { acquireDirectoryLock } from "@/server/platform/db/embedded-lock";
+import { applyMigrations, pgConnection, pgliteConnection, readMigrations, type SqlConnection } from "@/server/platform/db/migrate";
+import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
+import { questionLibrary } from "@/server/questions/questionnaires/question-library";
+import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
 import { backendName, createThrowawayPostgresDatabase, realDatabaseUrl } from "../helpers/test-database";
 
 async function withFreshConnection<T>(run: (connection: SqlConnection, open: () => Promise<SqlConnection>) => Promise<T>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { queryRows } from "@/server/db/client";
+import { queryRows } from "@/server/platform/db/client";
 
 // The hand-written reads (docs/decisions/006-hot-reads-in-sql.md) go through queryRows.
 

@@ -1,5 +1,5 @@
 import { POST as register } from "@/app/api/auth/register/route";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/platform/db/client";
 import { call, uniqueEmail } from "./api";
 
 export type TestAccount = {

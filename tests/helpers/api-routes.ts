@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { MADE_FOR_OTHER_METHODS } from "@/server/http/methods";
+import { MADE_FOR_OTHER_METHODS } from "@/server/platform/http/methods";
 
 // The route files under src/app/api, found by walking the folder, so that a route added later is
 // held to every rule without a new test (tests/api/api-routes.test.ts, tests/api/openapi.test.ts).

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PEER_ADDRESS_HEADER } from "@/server/http/request-info";
+import { PEER_ADDRESS_HEADER } from "@/server/platform/http/request-info";
 
 // Calls route handlers the way Next does, with a real Request, and reads the envelope back.
 

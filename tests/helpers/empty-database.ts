@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
-import { pgConnection, pgliteConnection, type SqlConnection } from "@/server/db/migrate";
-import { pgliteExtensions } from "@/server/db/pglite-extensions";
+import { pgConnection, pgliteConnection, type SqlConnection } from "@/server/platform/db/migrate";
+import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
 import { createThrowawayPostgresDatabase, realDatabaseUrl } from "./test-database";
 
 // Apart from test-database.ts, which every test file's set-up loads: only the migration tests

@@ -1,8 +1,8 @@
 import { vi } from "vitest";
 
 // Auth.js cannot be loaded outside Next, and Google's OAuth exchange cannot run offline. Test files
-// stand this module in for @/server/auth/google-provider:
-//   vi.mock("@/server/auth/google-provider", () => import("../helpers/google-provider"));
+// stand this module in for @/server/accounts/auth/google-provider:
+//   vi.mock("@/server/accounts/auth/google-provider", () => import("../helpers/google-provider"));
 // and say who Google vouched for with signedInWithGoogleAs (nobody until they do).
 
 export const googleHandlers = { GET: async () => new Response("Auth.js"), POST: async () => new Response("Auth.js") };

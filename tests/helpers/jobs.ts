@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { TestClock } from "pg-boss";
-import { getDatabase } from "@/server/db/client";
-import type { JobDefinition } from "@/server/jobs/job-definition";
-import { startJobQueue, type JobQueue } from "@/server/jobs/job-queue";
+import { getDatabase } from "@/server/platform/db/client";
+import type { JobDefinition } from "@/server/platform/jobs/job-definition";
+import { startJobQueue, type JobQueue } from "@/server/platform/jobs/job-queue";
 
 // Queues for tests: pg-boss on the test file's own database, driven by a TestClock, so retries,
 // expiries and schedules happen when the test moves time, never by waiting.

@@ -2,7 +2,7 @@ import { GET as listQuestions } from "@/app/api/questionnaires/[id]/questions/ro
 import { POST as addAnswerPhotos } from "@/app/api/questionnaires/responses/[id]/photos/route";
 import { POST as saveResponses } from "@/app/api/questionnaires/responses/route";
 import { POST as createQuestionnaire, GET as listQuestionnaires } from "@/app/api/questionnaires/route";
-import { libraryQuestionId } from "@/server/questionnaires/seed-question-library";
+import { libraryQuestionId } from "@/server/questions/questionnaires/seed-question-library";
 import type { TestAccount } from "./accounts";
 import { call } from "./api";
 import { jpeg } from "./memories";

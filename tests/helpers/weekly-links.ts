@@ -1,8 +1,8 @@
-import { getDb } from "@/server/db/client";
-import { issueAnswerLink } from "@/server/weekly-questions/answer-links";
+import { getDb } from "@/server/platform/db/client";
+import { issueAnswerLink } from "@/server/questions/weekly-questions/answer-links";
 
 // A weekly question sent, without the scheduler or an email: the send and its answer link, as the
-// weekly email would carry it (src/server/weekly-questions/weekly-question-email.ts), for tests of
+// weekly email would carry it (src/server/questions/weekly-questions/weekly-question-email.ts), for tests of
 // what happens once a weekly question is answered.
 
 export async function issueAnswerLinkForTests(planId: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import sharp, { limited } from "@/server/images/sharp";
 import { PHOTOS_PROCESSED_AT_ONCE, processPhoto } from "@/server/memories/photo-pipeline";
+import sharp, { limited } from "@/server/platform/images/sharp";
 
 /** A promise and the function that settles it, to decide from the test when each piece of work ends. */
 function gate() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInRules } from "@/server/auth/sign-in-throttle";
+import { signInRules } from "@/server/accounts/auth/sign-in-throttle";
 import { requestFrom, startTestApp, type TestApp } from "../helpers/app-server";
 
 // Per-address limits count the address a connection really comes from: clients on 127.0.0.2

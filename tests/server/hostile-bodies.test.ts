@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATA_TOO_DEEP, DATA_TOO_LARGE } from "@/server/exports/read-export-zip";
-import { JSON_TOO_DEEP } from "@/server/http/route";
+import { DATA_TOO_DEEP, DATA_TOO_LARGE } from "@/server/book/exports/read-export-zip";
+import { JSON_TOO_DEEP } from "@/server/platform/http/route";
 import { requestFrom, startTestApp, type TestApp } from "../helpers/app-server";
 import { zipFiles } from "../helpers/zip";
 

@@ -5,9 +5,9 @@ import path from "node:path";
 import pg from "pg";
 import { PgBoss, TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, pgConnection } from "@/server/db/migrate";
-import { jobDefinitions } from "@/server/jobs/definitions";
-import { JOBS_SCHEMA } from "@/server/jobs/job-queue";
+import { applyMigrations, pgConnection } from "@/server/platform/db/migrate";
+import { jobDefinitions } from "@/server/platform/jobs/definitions";
+import { JOBS_SCHEMA } from "@/server/platform/jobs/job-queue";
 import { startApp, startWorker } from "../../scripts/lib/app-server.mjs";
 import { realDatabaseUrl } from "../helpers/test-database";
 

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_TOO_LARGE } from "@/server/http/read-body";
+import { BODY_TOO_LARGE } from "@/server/platform/http/read-body";
 import { requestFrom, sendBody, startTestApp, type TestApp } from "../helpers/app-server";
 
 // Every body is read as a stream with a cap per route and refused with 413 the moment it passes

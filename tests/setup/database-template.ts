@@ -4,9 +4,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import type { TestProject } from "vitest/node";
-import { EMBEDDED_START_PARAMETERS } from "@/server/db/client";
-import { applyMigrations, pgConnection, pgliteConnection } from "@/server/db/migrate";
-import { pgliteExtensions } from "@/server/db/pglite-extensions";
+import { EMBEDDED_START_PARAMETERS } from "@/server/platform/db/client";
+import { applyMigrations, pgConnection, pgliteConnection } from "@/server/platform/db/migrate";
+import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
 import { createThrowawayDatabase } from "../../scripts/lib/databases.mjs";
 import { realDatabaseUrl } from "../helpers/test-database";
 

@@ -56,10 +56,10 @@ afterEach(() => {
 afterAll(async () => {
   // Loaded only now: a unit test that never opened the database does not pay for loading it.
   const [{ closeDatabase }, { resetStorageForTests }, { closeRateLimitStores }, { stopJobs }] = await Promise.all([
-    import("@/server/db/client"),
-    import("@/server/storage"),
-    import("@/server/http/rate-limit"),
-    import("@/server/jobs/queue"),
+    import("@/server/platform/db/client"),
+    import("@/server/platform/storage"),
+    import("@/server/platform/http/rate-limit"),
+    import("@/server/platform/jobs/queue"),
   ]);
   // The queue first: it works on the database until it stops.
   await stopJobs();

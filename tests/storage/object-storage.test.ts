@@ -5,11 +5,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, PUT } from "@/app/api/storage/[...key]/route";
-import { getDb } from "@/server/db/client";
-import { discardBound } from "@/server/http/read-body";
-import { LocalObjectStorage } from "@/server/storage/local-storage";
-import type { ObjectStorage, SignedUpload } from "@/server/storage/object-storage";
-import { S3ObjectStorage } from "@/server/storage/s3-storage";
+import { getDb } from "@/server/platform/db/client";
+import { discardBound } from "@/server/platform/http/read-body";
+import { LocalObjectStorage } from "@/server/platform/storage/local-storage";
+import type { ObjectStorage, SignedUpload } from "@/server/platform/storage/object-storage";
+import { S3ObjectStorage } from "@/server/platform/storage/s3-storage";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { startS3Server, type RunningS3 } from "../helpers/s3-server";
 

@@ -8,7 +8,7 @@ import {
   nestedDeeperThan,
   parseBoundedJson,
   parseJsonInTurns,
-} from "@/server/http/bounded-json";
+} from "@/server/platform/http/bounded-json";
 
 // JSON from outside is parsed with a bound on its nesting (docs/decisions/007-bounded-requests.md),
 // and a large document in turns that leave room for other requests: the same values as JSON.parse.

@@ -4,7 +4,7 @@ import { conversationHint } from "@/components/conversations/conversation";
 import { ReactionBar } from "@/components/conversations/reaction-bar";
 import { formatRelativeTime } from "@/lib/dates";
 import { listPeople, REACTION_KINDS } from "@/lib/schemas/conversations";
-import type { ConversationSummary } from "@/server/conversations/reactions";
+import type { ConversationSummary } from "@/server/conversations/conversation-summaries";
 
 // What a reader sees and hears of a conversation (docs/product.md §17).
 

@@ -1,7 +1,7 @@
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
-import { isDatabaseUnavailable, toErrorResponse } from "@/server/http/to-error-response";
+import { isDatabaseUnavailable, toErrorResponse } from "@/server/platform/http/to-error-response";
 
 // What a query through @prisma/adapter-pg throws when PostgreSQL goes away under it, as seen
 // by the fault test (npm run test:faults) when the server is stopped with pg_ctl stop -m fast:

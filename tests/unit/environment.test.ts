@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { assertConfiguration, getAuthSecret, getEnv, resetEnvForTests } from "@/server/env";
+import { assertConfiguration, getAuthSecret, getEnv, resetEnvForTests } from "@/server/platform/env";
 
 const saved = { ...process.env };
 let folder: string;

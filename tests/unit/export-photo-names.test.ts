@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PHOTO_PATH_PATTERN } from "@/lib/schemas/data-export";
-import { fileNameTitle, photoFileNamer } from "@/server/exports/photo-file-names";
+import { fileNameTitle, photoFileNamer } from "@/server/book/exports/photo-file-names";
 
 // An export's photos are named by their story's date, title and number (docs/export-format.md),
 // and every name must be one the import reads back: a plain name inside photos/, never a path.

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startInboundSmtp, type InboundSmtp } from "@/server/weekly-replies/inbound-smtp";
+import { startInboundSmtp, type InboundSmtp } from "@/server/questions/weekly-email-replies/inbound-smtp";
 import { INBOUND_TEST_DOMAIN } from "../helpers/replies";
 
 // The SMTP listener for replies takes at most 5 connections from one address and 20 in all

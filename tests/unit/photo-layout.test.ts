@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { layoutPhotos, PHOTO_GAP } from "@/server/book/pdf/photo-layout";
+import { layoutPhotos, PHOTO_GAP } from "@/server/book/print/pdf/photo-layout";
 
 const WIDTH = 460;
 const MAX_HEIGHT = 420;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/server/env";
-import { clientAddress, PEER_ADDRESS_HEADER, publicOriginFrom, requestOrigin } from "@/server/http/request-info";
+import { resetEnvForTests } from "@/server/platform/env";
+import { clientAddress, PEER_ADDRESS_HEADER, publicOriginFrom, requestOrigin } from "@/server/platform/http/request-info";
 
 // Which address a request came from and which origin it was sent to
 // (docs/decisions/009-client-addresses.md): forwarded headers are believed only as far as

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readCookie } from "@/server/auth/session-cookies";
+import { readCookie } from "@/server/accounts/auth/session-cookies";
 
 // The Cookie header is whatever the client sent: reading it never throws, and a value that does
 // not decode counts as no cookie at all.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findReplyToken, replyAddressFor, tokenFromReplyAddress } from "@/server/weekly-replies/reply-address";
-import { extractReplyText, MAX_READ_CHARACTERS } from "@/server/weekly-replies/reply-text";
+import { findReplyToken, replyAddressFor, tokenFromReplyAddress } from "@/server/questions/weekly-email-replies/reply-address";
+import { extractReplyText, MAX_READ_CHARACTERS } from "@/server/questions/weekly-email-replies/reply-text";
 
 // The reply address and the reply's text come from anyone who can send mail
 // (docs/decisions/022-answers-by-reply.md): both parsers are fuzzed.

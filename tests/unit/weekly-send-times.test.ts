@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTimeZone } from "@/lib/schemas/weekly-questions";
-import { linkExpiresAt, nextSendAt, reminderAt } from "@/server/weekly-questions/send-times";
+import { linkExpiresAt, nextSendAt, reminderAt } from "@/server/questions/weekly-questions/send-times";
 
 // When weekly questions are due (docs/decisions/019-weekly-questions.md): the recipient's local
 // weekday and hour, across daylight-saving changes, in any time zone.

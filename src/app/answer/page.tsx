@@ -7,7 +7,7 @@ import { WeeklyAnswerPhotos } from "@/components/weekly-questions/weekly-answer-
 import { WeeklyAnswerSharing } from "@/components/weekly-questions/weekly-answer-sharing";
 import { signInHref } from "@/lib/next-path";
 import { ANSWER_LINK_INVALID } from "@/lib/schemas/weekly-questions";
-import { ALREADY_ANSWERED_BY_LINK, readAnswerLink } from "@/server/weekly-questions/answer-weekly-question";
+import { ALREADY_ANSWERED_BY_LINK, readAnswerLink } from "@/server/questions/weekly-questions/answer-weekly-question";
 
 // The page a weekly email's button opens (docs/product.md §13): that one question, made for a
 // phone — big type, one text area, Save — without a password. Opening it changes nothing (mail

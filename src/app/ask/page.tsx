@@ -3,8 +3,8 @@ import Link from "next/link";
 import { LandingPage } from "@/components/landing/landing-page";
 import { QuestionToAsk } from "@/components/questionnaires/question-to-ask";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { pickQuestionToAsk } from "@/server/questionnaires/pick-question-to-ask";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { pickQuestionToAsk } from "@/server/questions/questionnaires/pick-question-to-ask";
 
 export const metadata: Metadata = { title: "Ask a Question" };
 

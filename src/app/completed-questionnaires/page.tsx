@@ -4,9 +4,9 @@ import { CompletedQuestionnaires } from "@/components/questionnaires/completed-q
 import { LOAD_COMPLETED_FAILED, NONE_COMPLETED } from "@/components/questionnaires/messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { requireUserOrRedirect } from "@/server/auth/current-user";
-import { listCompletedQuestionnaires } from "@/server/questionnaires/list-completed-questionnaires";
-import type { UserDto } from "@/server/users/user-dto";
+import { requireUserOrRedirect } from "@/server/accounts/auth/current-user";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { listCompletedQuestionnaires } from "@/server/questions/questionnaires/list-completed-questionnaires";
 
 export const metadata: Metadata = { title: "My Completed Questionnaires" };
 

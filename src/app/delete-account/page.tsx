@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { ConfirmDeletion } from "@/components/settings/confirm-deletion";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DELETE_LINK_INVALID } from "@/lib/schemas/family-circle";
-import { readDeletionToken } from "@/server/account/delete-account";
-import { now } from "@/server/clock";
+import { readDeletionToken } from "@/server/accounts/deletion/delete-account";
+import { now } from "@/server/platform/clock";
 
 // Where the emailed confirmation of an account without a password leads (docs/product.md, "Deleting an account").
 

@@ -5,12 +5,12 @@ import { EmptyFamilyBook } from "@/components/family-book/empty-family-book";
 import { FamilyBookView, type FamilyBookTab } from "@/components/family-book/family-book-view";
 import { MemberFilter } from "@/components/family-book/member-filter";
 import { PRODUCT_NAME } from "@/lib/constants";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { familyBookIsEmpty } from "@/server/book/family-book-is-empty";
-import { summarizeConversations } from "@/server/conversations/reactions";
-import { listFamilyMembers } from "@/server/families/list-family-members";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { familyBookIsEmpty } from "@/server/book/print/family-book-is-empty";
+import { summarizeConversations } from "@/server/conversations/conversation-summaries";
+import { listFamilyMembers } from "@/server/family/members/list-family-members";
 import { listSharedMemories } from "@/server/memories/list-memories";
-import { listSharedSubmissions } from "@/server/questionnaires/list-shared-submissions";
+import { listSharedSubmissions } from "@/server/questions/questionnaires/list-shared-submissions";
 
 export const metadata: Metadata = { title: PRODUCT_NAME };
 

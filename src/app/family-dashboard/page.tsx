@@ -10,14 +10,14 @@ import { WaitingQuestionsCard } from "@/components/dashboard/waiting-questions-c
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
 import { fullName } from "@/lib/people";
-import { publicOrigin, requireUserOrRedirect } from "@/server/auth/current-user";
-import { readFamilyNews } from "@/server/dashboard/family-news";
-import { getNextSteps } from "@/server/dashboard/get-next-steps";
-import { listFamilyMembers } from "@/server/families/list-family-members";
-import { countPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
-import { listInvitations } from "@/server/invitations/list-invitations";
-import { getFamilyInvite } from "@/server/invites/get-family-invite";
-import { listWeeklyPlans } from "@/server/weekly-questions/list-weekly-plans";
+import { publicOrigin, requireUserOrRedirect } from "@/server/accounts/auth/current-user";
+import { readFamilyNews } from "@/server/family/dashboard/family-news";
+import { getNextSteps } from "@/server/family/dashboard/get-next-steps";
+import { listInvitations } from "@/server/family/email-invitations/list-invitations";
+import { getFamilyInvite } from "@/server/family/invite-links/get-family-invite";
+import { listFamilyMembers } from "@/server/family/members/list-family-members";
+import { countPendingFollowUps } from "@/server/questions/follow-ups/pending-follow-ups";
+import { listWeeklyPlans } from "@/server/questions/weekly-questions/list-weekly-plans";
 
 export const metadata: Metadata = { title: "Family Dashboard" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { FollowUpAnswers } from "@/components/follow-ups/follow-up-answers";
-import { requireUserOrRedirect } from "@/server/auth/current-user";
-import { listPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
+import { requireUserOrRedirect } from "@/server/accounts/auth/current-user";
+import { listPendingFollowUps } from "@/server/questions/follow-ups/pending-follow-ups";
 
 export const metadata: Metadata = { title: "Questions from your family" };
 

@@ -7,8 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LinkPending } from "@/components/ui/link-pending";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { summarizeConversations } from "@/server/conversations/reactions";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { summarizeConversations } from "@/server/conversations/conversation-summaries";
 import { listMemories } from "@/server/memories/list-memories";
 
 export const metadata: Metadata = { title: "My Memories" };

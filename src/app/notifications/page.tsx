@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { NotificationList } from "@/components/notifications/notification-list";
 import { FIRST_PAGE } from "@/lib/schemas/paging";
-import { requireUserOrRedirect } from "@/server/auth/current-user";
-import { listNotifications } from "@/server/notifications/list-notifications";
+import { requireUserOrRedirect } from "@/server/accounts/auth/current-user";
+import { listNotifications } from "@/server/news/notifications/list-notifications";
 
 export const metadata: Metadata = { title: "Notifications" };
 

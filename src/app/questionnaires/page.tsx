@@ -7,10 +7,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { listOwnAnswerStates, type OwnAnswerState } from "@/server/questionnaires/list-own-answer-states";
-import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
-import type { QuestionnaireDto } from "@/server/questionnaires/questionnaire-dto";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { listOwnAnswerStates, type OwnAnswerState } from "@/server/questions/questionnaires/list-own-answer-states";
+import { listQuestionnaires } from "@/server/questions/questionnaires/list-questionnaires";
+import type { QuestionnaireDto } from "@/server/questions/questionnaires/questionnaire-dto";
 
 export const metadata: Metadata = { title: "Family Questionnaires" };
 

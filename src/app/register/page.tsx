@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { AuthForms } from "@/components/auth/auth-forms";
 import type { InviteAtOpen } from "@/components/auth/invite-notice";
 import { safeNextPath } from "@/lib/next-path";
-import { getCurrentUser, rememberedInvite } from "@/server/auth/current-user";
-import { googleSignInEnabled } from "@/server/auth/google-provider";
-import { findOpenInvite } from "@/server/invites/find-open-invite";
+import { getCurrentUser, rememberedInvite } from "@/server/accounts/auth/current-user";
+import { googleSignInEnabled } from "@/server/accounts/auth/google-provider";
+import { findOpenInvite } from "@/server/family/invite-links/find-open-invite";
 
 export const metadata: Metadata = { title: "Sign in or register" };
 

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { findUsablePasswordReset } from "@/server/auth/find-password-reset";
-import { AppError } from "@/server/http/app-error";
+import { findUsablePasswordReset } from "@/server/accounts/auth/find-password-reset";
+import { AppError } from "@/server/platform/http/app-error";
 
 export const metadata: Metadata = { title: "Choose a new password", referrer: "no-referrer" };
 

@@ -5,9 +5,9 @@ import { SearchForm, type SearchFormValues } from "@/components/search/search-fo
 import { SearchResults } from "@/components/search/search-results";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { SEARCH_KINDS, searchQuerySchema, type SearchKind } from "@/lib/schemas/search";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { listFamilyMembers } from "@/server/families/list-family-members";
-import { search } from "@/server/search/search";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { search } from "@/server/book/search/search";
+import { listFamilyMembers } from "@/server/family/members/list-family-members";
 
 export const metadata: Metadata = { title: "Search" };
 

@@ -5,11 +5,11 @@ import { DeleteAccountCard } from "@/components/settings/delete-account-card";
 import { EmailAddressCard } from "@/components/settings/email-address-card";
 import { EmailPreferencesCard } from "@/components/settings/email-preferences-card";
 import { NotificationPreferencesCard } from "@/components/settings/notification-preferences-card";
-import { accountDeletionBlocker } from "@/server/account/delete-account";
-import { requireUserOrRedirect } from "@/server/auth/current-user";
-import { readEmailAddress } from "@/server/auth/email-verification";
-import { readEmailPreferences } from "@/server/email-preferences/read-email-preferences";
-import { readNotificationPreferences } from "@/server/notifications/preferences";
+import { requireUserOrRedirect } from "@/server/accounts/auth/current-user";
+import { readEmailAddress } from "@/server/accounts/auth/email-verification";
+import { accountDeletionBlocker } from "@/server/accounts/deletion/delete-account";
+import { readEmailPreferences } from "@/server/accounts/email-preferences/read-email-preferences";
+import { readNotificationPreferences } from "@/server/news/notifications/preferences";
 
 export const metadata: Metadata = { title: "Settings" };
 

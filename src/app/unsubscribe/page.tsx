@@ -3,7 +3,7 @@ import Link from "next/link";
 import { UnsubscribeConfirmation } from "@/components/settings/unsubscribe-confirmation";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { findUnsubscribeSubject, INVALID_UNSUBSCRIBE_LINK } from "@/server/email-preferences/unsubscribe";
+import { findUnsubscribeSubject, INVALID_UNSUBSCRIBE_LINK } from "@/server/accounts/email-preferences/unsubscribe";
 
 export const metadata: Metadata = { title: "Unsubscribe", referrer: "no-referrer" };
 

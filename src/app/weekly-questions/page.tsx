@@ -4,10 +4,10 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { WeeklyPlanForm } from "@/components/weekly-questions/weekly-plan-form";
 import { WeeklyPlansCard } from "@/components/weekly-questions/weekly-plans-card";
 import { fullName } from "@/lib/people";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { listFamilyMembers } from "@/server/families/list-family-members";
-import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
-import { listWeeklyPlans } from "@/server/weekly-questions/list-weekly-plans";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { listFamilyMembers } from "@/server/family/members/list-family-members";
+import { listQuestionnaires } from "@/server/questions/questionnaires/list-questionnaires";
+import { listWeeklyPlans } from "@/server/questions/weekly-questions/list-weekly-plans";
 
 export const metadata: Metadata = { title: "Weekly questions" };
 

@@ -15,7 +15,7 @@ import { focusOn, type ItemFocus } from "@/lib/family-book/item-path";
 import { FOLLOW_UP_MAX_LENGTH, followUpProblem } from "@/lib/follow-ups";
 import { fullName } from "@/lib/people";
 import type { CommentDto } from "@/server/conversations/comments";
-import type { AnsweredFollowUp, ConversationSummary } from "@/server/conversations/reactions";
+import type { AnsweredFollowUp, ConversationSummary } from "@/server/conversations/conversation-summaries";
 import { itemPath, ReactionBar } from "./reaction-bar";
 import type { ConversationItem, ConversationSummaries } from "./use-conversation-summaries";
 

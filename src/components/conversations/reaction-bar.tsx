@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { listPeople, REACTION_KINDS, reactionAccessibleName, REACTIONS, type ReactionKind } from "@/lib/conversations";
-import type { ConversationSummary } from "@/server/conversations/reactions";
+import type { ConversationSummary } from "@/server/conversations/conversation-summaries";
 import type { ConversationItem } from "./use-conversation-summaries";
 
 export const itemPath = (item: ConversationItem) => (item.type === "memory" ? `/memories/${item.id}` : `/questionnaires/responses/${item.id}`);

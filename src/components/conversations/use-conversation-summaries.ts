@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { SUMMARY_MAX_ITEMS } from "@/lib/conversations";
-import type { ConversationSummary } from "@/server/conversations/reactions";
+import type { ConversationSummary } from "@/server/conversations/conversation-summaries";
 
 export type ConversationItem = { type: "memory" | "answer"; id: string };
 const keyOf = (item: ConversationItem) => `${item.type}:${item.id}`;

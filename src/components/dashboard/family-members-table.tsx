@@ -1,7 +1,7 @@
 import { Avatar } from "@/components/ui/avatar";
 import { formatLongDate } from "@/lib/dates";
 import { fullName } from "@/lib/people";
-import type { FamilyMemberDto } from "@/server/families/family-member-dto";
+import type { FamilyMemberDto } from "@/server/family/members/family-member-dto";
 import { AdminAccessSwitch, MemberActions } from "./member-actions";
 
 /**

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatRelativeTime } from "@/lib/dates";
 import { fullName } from "@/lib/people";
-import type { FamilyNewsItem } from "@/server/dashboard/family-news";
+import type { FamilyNewsItem } from "@/server/family/dashboard/family-news";
 
 /**
  * "New from your family" (docs/product.md §2): the latest stories and answers relatives shared,

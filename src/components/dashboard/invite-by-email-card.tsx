@@ -23,7 +23,7 @@ import { INVITATION_NOTE_MAX } from "@/lib/invite-words";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { fullName } from "@/lib/people";
 import type { NewInvitationInput } from "@/lib/schemas/invitations";
-import type { InvitationDto } from "@/server/invitations/invitation-dto";
+import type { InvitationDto } from "@/server/family/email-invitations/invitation-dto";
 
 // Invite a relative by email from the dashboard (docs/decisions/016-invitations-by-email.md):
 // first name, email and an optional note; the family's waiting invitations below, with Resend

@@ -14,7 +14,7 @@ import { apiRequest } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/dates";
 import { INVITE_LINK_DAY_CHOICES } from "@/lib/invite-words";
 import { fullName } from "@/lib/people";
-import type { FamilyInviteDto } from "@/server/invites/family-invite-dto";
+import type { FamilyInviteDto } from "@/server/family/invite-links/family-invite-dto";
 
 // The dashboard's invite card (docs/product.md): the link with a copy action for every member;
 // admins can replace it (the old link stops working) or close it, after confirming

@@ -10,7 +10,7 @@ import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api-client";
 import { memberRemovedLine, removalNotes } from "@/lib/family-circle-words";
 import { fullName } from "@/lib/people";
-import type { FamilyMemberDto, MemberRemovalDto } from "@/server/families/family-member-dto";
+import type { FamilyMemberDto, MemberRemovalDto } from "@/server/family/members/family-member-dto";
 
 // The family admin's actions on a member (docs/product.md, "The family circle"): make them admin,
 // or remove them from the family. Each asks first and says what will happen, and afterwards what

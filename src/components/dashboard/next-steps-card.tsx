@@ -1,7 +1,7 @@
 import { CheckIcon, ChevronRightIcon } from "lucide-react";
 import Link from "next/link";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { NextStepId, NextStepsDto } from "@/server/dashboard/get-next-steps";
+import type { NextStepId, NextStepsDto } from "@/server/family/dashboard/get-next-steps";
 
 // The dashboard's first steps (docs/product.md §2 Family Dashboard). A step taken is ticked with a
 // mark and the word "Done", never by colour alone; the card leaves once all three are taken.

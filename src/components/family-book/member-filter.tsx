@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/cn";
-import type { FamilyMemberDto } from "@/server/families/family-member-dto";
+import type { FamilyMemberDto } from "@/server/family/members/family-member-dto";
 
 /**
  * "All Family" plus one chip per member. Each is a link, so the choice lives in the URL: it

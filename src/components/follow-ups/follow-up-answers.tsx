@@ -13,7 +13,7 @@ import { formatRelativeTime } from "@/lib/dates";
 import { familyBookItemPath } from "@/lib/family-book/item-path";
 import { FOLLOW_UP_ANSWER_MAX_LENGTH, followUpAnswerProblem } from "@/lib/follow-ups";
 import { fullName } from "@/lib/people";
-import type { FollowUpDto } from "@/server/follow-ups/follow-up-dto";
+import type { FollowUpDto } from "@/server/questions/follow-ups/follow-up-dto";
 
 // The author's waiting questions (docs/product.md §22): each with who asked, about which story,
 // and a box to answer it once. An answered question leaves the list, and what was typed stays in

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { useConversationSummaries } from "@/components/conversations/use-conversation-summaries";
 import { Button } from "@/components/ui/button";
 import { apiRequest } from "@/lib/api-client";
-import type { ConversationSummary } from "@/server/conversations/reactions";
+import type { ConversationSummary } from "@/server/conversations/conversation-summaries";
 import type { MemoryDto } from "@/server/memories/memory-dto";
 import { MemoryCard } from "./memory-card";
 

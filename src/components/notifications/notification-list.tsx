@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { reactionEmoji } from "@/lib/notifications";
-import type { NotificationDto } from "@/server/notifications/list-notifications";
+import type { NotificationDto } from "@/server/news/notifications/list-notifications";
 
 // The notifications page (docs/product.md §21). Opening an entry marks it read and goes to its
 // item; "Mark all as read" clears the bell. Unread entries say so in words and weight, not colour alone.

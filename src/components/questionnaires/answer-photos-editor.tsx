@@ -7,7 +7,7 @@ import { PhotoPicker, type NewPhoto } from "@/components/memories/photo-picker";
 import { Button } from "@/components/ui/button";
 import type { ApiResult } from "@/lib/api-client";
 import { MAX_PHOTOS_PER_ANSWER } from "@/lib/schemas/questionnaires";
-import type { AnswerPhotoDto } from "@/server/questionnaires/answer-photos";
+import type { AnswerPhotoDto } from "@/server/questions/questionnaires/answer-photos";
 
 type PhotosAnswer = Promise<ApiResult<{ photos: AnswerPhotoDto[] }>>;
 

@@ -9,8 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatLongDate, formatShortDate, formatTime } from "@/lib/dates";
-import type { CompletedQuestionnaire } from "@/server/questionnaires/list-completed-questionnaires";
-import type { ResponseDto, SubmissionDto } from "@/server/questionnaires/questionnaire-dto";
+import type { CompletedQuestionnaire } from "@/server/questions/questionnaires/list-completed-questionnaires";
+import type { ResponseDto, SubmissionDto } from "@/server/questions/questionnaires/questionnaire-dto";
 import { AnswerPhotosEditor } from "./answer-photos-editor";
 import { SHARING_ALL_FAILED, SHARING_FAILED, sharingState, sharingToasts, type SharingState } from "./messages";
 

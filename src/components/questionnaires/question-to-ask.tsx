@@ -13,7 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { answerProblem } from "@/lib/schemas/questionnaires";
-import type { QuestionToAskDto } from "@/server/questionnaires/pick-question-to-ask";
+import type { QuestionToAskDto } from "@/server/questions/questionnaires/pick-question-to-ask";
 import { ANSWER_PLACEHOLDER } from "./messages";
 
 export const ANSWER_SAVED = "Your answer is saved.";

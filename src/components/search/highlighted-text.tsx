@@ -1,4 +1,4 @@
-import type { TextPieces } from "@/server/search/search-result-dto";
+import type { TextPieces } from "@/server/book/search/search-result-dto";
 
 /** A title or passage from search, its matches marked. Each piece is text, never HTML. */
 export function HighlightedText({ pieces }: { pieces: TextPieces }) {

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { SEARCH_QUERY_MAX, type SearchKind } from "@/lib/schemas/search";
-import type { FamilyMemberDto } from "@/server/families/family-member-dto";
+import type { FamilyMemberDto } from "@/server/family/members/family-member-dto";
 
 export type SearchFormValues = { q: string; kind: SearchKind; member?: string; year?: number };
 

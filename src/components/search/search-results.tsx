@@ -2,7 +2,7 @@ import { BookOpenIcon, CircleHelpIcon, MessageCircleIcon, MessageSquareTextIcon 
 import Link from "next/link";
 import { formatLongDate } from "@/lib/dates";
 import { fullName } from "@/lib/people";
-import type { SearchResultDto } from "@/server/search/search-result-dto";
+import type { SearchResultDto } from "@/server/book/search/search-result-dto";
 import { HighlightedText } from "./highlighted-text";
 
 function KindIcon({ kind }: { kind: SearchResultDto["kind"] }) {

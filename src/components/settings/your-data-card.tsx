@@ -11,7 +11,7 @@ import { apiRequest, NETWORK_ERROR } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/file-size";
 import type { DataExportDto } from "@/lib/schemas/exports";
 import type { PreparedFilesStorageDto } from "@/lib/schemas/prepared-files";
-import type { ImportSummary as Imported } from "@/server/exports/import-export";
+import type { ImportSummary as Imported } from "@/server/book/exports/import-export";
 
 // "Your data" (docs/product.md §20): export one's own data, or the family's book (admins); follow
 // the exports a job prepares, and delete them; see what one keeps of books and exports; import an

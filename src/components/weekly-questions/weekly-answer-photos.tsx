@@ -2,7 +2,7 @@
 
 import { AnswerPhotosEditor } from "@/components/questionnaires/answer-photos-editor";
 import { apiRequest } from "@/lib/api-client";
-import type { AnswerPhotoDto } from "@/server/questionnaires/answer-photos";
+import type { AnswerPhotoDto } from "@/server/questions/questionnaires/answer-photos";
 
 /**
  * After a weekly answer is saved, photos for it, with the same link that answered it and no

@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { fullName } from "@/lib/people";
-import { describeDay, describeInstant, describeWeeklyTime } from "@/server/weekly-questions/describe-times";
-import type { WeeklyPlanDto, WeeklySendDto } from "@/server/weekly-questions/weekly-plan-dto";
+import { describeDay, describeInstant, describeWeeklyTime } from "@/server/questions/weekly-questions/describe-times";
+import type { WeeklyPlanDto, WeeklySendDto } from "@/server/questions/weekly-questions/weekly-plan-dto";
 import { PlanActions } from "./plan-actions";
 
 // The organiser's view (docs/product.md §13), on the dashboard and the Weekly questions page: who

@@ -4,11 +4,11 @@ import type { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { CANNOT_REMOVE_COMMENT, COMMENT_NOT_FOUND, NOT_YOUR_COMMENT } from "@/lib/schemas/conversations";
 import type { Page } from "@/lib/schemas/paging";
-import * as clock from "@/server/clock";
-import { getDb } from "@/server/db/client";
-import { AppError, notFound } from "@/server/http/app-error";
-import { notifyComment } from "@/server/notifications/record";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { notifyComment } from "@/server/news/notifications/record";
+import * as clock from "@/server/platform/clock";
+import { getDb } from "@/server/platform/db/client";
+import { AppError, notFound } from "@/server/platform/http/app-error";
 import { commentsOpenTo, findOpenItem, itemColumn, type ItemRef } from "./conversation-item";
 
 // Comments on a shared memory or answer (docs/product.md §17). Plain text, shown as text: never

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { ANSWER_NOT_FOUND } from "@/lib/schemas/conversations";
-import { getDb } from "@/server/db/client";
-import { notFound } from "@/server/http/app-error";
+import type { UserDto } from "@/server/accounts/users/user-dto";
 import { conversationOpenTo, conversationOpenToSql, MEMORY_NOT_FOUND } from "@/server/memories/memory-visibility";
-import { answerConversationOpenTo, answerConversationOpenToSql } from "@/server/questionnaires/answer-visibility";
-import type { UserDto } from "@/server/users/user-dto";
+import { getDb } from "@/server/platform/db/client";
+import { notFound } from "@/server/platform/http/app-error";
+import { answerConversationOpenTo, answerConversationOpenToSql } from "@/server/questions/questionnaires/answer-visibility";
 
 // What a comment, a reaction or a follow-up question belongs to: a shared memory or a shared
 // answer, and the family whose conversation it is part of. Whether the viewer may read or add to

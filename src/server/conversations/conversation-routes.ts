@@ -1,9 +1,9 @@
 import "server-only";
 import { commentInputSchema, reactionKindSchema } from "@/lib/schemas/conversations";
 import { pageSchema } from "@/lib/schemas/paging";
-import { AppError } from "@/server/http/app-error";
-import { ok } from "@/server/http/envelope";
-import { authenticatedRoute, readJson } from "@/server/http/route";
+import { AppError } from "@/server/platform/http/app-error";
+import { ok } from "@/server/platform/http/envelope";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 import { addComment, listComments } from "./comments";
 import type { ItemType } from "./conversation-item";
 import { setReaction } from "./reactions";

@@ -2,8 +2,8 @@ import "server-only";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { TAG_OUTSIDE_FAMILY, TAG_SELF } from "@/lib/schemas/memories";
-import { AppError } from "@/server/http/app-error";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { AppError } from "@/server/platform/http/app-error";
 
 /** Tags name members of the writer's own family and never the writer (docs/product.md §6): else 400. */
 export async function assertTaggable({ prisma, viewer, userIds }: { prisma: PrismaClient; viewer: UserDto; userIds: string[] }) {

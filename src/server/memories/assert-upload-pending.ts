@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/app-error";
+import { getDb } from "@/server/platform/db/client";
+import { AppError } from "@/server/platform/http/app-error";
 
 export const UPLOAD_LINK_USED = "This upload link can no longer be used.";
 

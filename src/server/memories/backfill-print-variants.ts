@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { MAX_PHOTO_PIXELS } from "@/lib/constants";
-import { createLimiter } from "@/server/book/print-photos";
-import { getDb } from "@/server/db/client";
-import sharp from "@/server/images/sharp";
-import { defineJob } from "@/server/jobs/job-definition";
-import { getStorage } from "@/server/storage";
+import { createLimiter } from "@/server/book/print/print-photos";
+import { getDb } from "@/server/platform/db/client";
+import sharp from "@/server/platform/images/sharp";
+import { defineJob } from "@/server/platform/jobs/job-definition";
+import { getStorage } from "@/server/platform/storage";
 import { printVariant } from "./photo-pipeline";
 
 // Print variants for photos saved before the pipeline made them (docs/decisions/032-books-at-scale.md).

@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { fileTooLarge, notAnImage } from "@/lib/schemas/memories";
-import * as clock from "@/server/clock";
-import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/app-error";
-import { countAndLimit, type RateLimitRule } from "@/server/http/rate-limit";
-import { getStorage } from "@/server/storage";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import * as clock from "@/server/platform/clock";
+import { getDb } from "@/server/platform/db/client";
+import { AppError } from "@/server/platform/http/app-error";
+import { countAndLimit, type RateLimitRule } from "@/server/platform/http/rate-limit";
+import { getStorage } from "@/server/platform/storage";
 import { UPLOAD_LIFETIME_MS, UPLOAD_URL_LIFETIME_SECONDS, UPLOADS_PREFIX } from "./sweep-stale-uploads";
 
 /** Photos a person may have uploaded and not yet saved in a memory: five memories' worth. */

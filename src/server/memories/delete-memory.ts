@@ -1,8 +1,8 @@
 import "server-only";
-import { getDb } from "@/server/db/client";
-import { notFound } from "@/server/http/app-error";
-import { getStorage } from "@/server/storage";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { getDb } from "@/server/platform/db/client";
+import { notFound } from "@/server/platform/http/app-error";
+import { getStorage } from "@/server/platform/storage";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 

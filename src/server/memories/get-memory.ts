@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { notFound } from "@/server/http/app-error";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { notFound } from "@/server/platform/http/app-error";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBySql, visibleToSql } from "./memory-visibility";
 import { readMemories } from "./read-memories";
 

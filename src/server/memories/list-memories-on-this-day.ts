@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ON_THIS_DAY_LIMIT } from "@/lib/schemas/on-this-day";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
 import { visibleToSql } from "./memory-visibility";
 import { readMemories } from "./read-memories";
 

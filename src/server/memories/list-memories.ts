@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
 import { ownedBySql, sharedWithSql } from "./memory-visibility";
 import { readMemories } from "./read-memories";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import * as clock from "@/server/clock";
-import type { ObjectStorage } from "@/server/storage/object-storage";
+import * as clock from "@/server/platform/clock";
+import type { ObjectStorage } from "@/server/platform/storage/object-storage";
 
 // The Memory of docs/product.md §3 as the API and the screens show it. Photo URLs are signed here, and only
 // for memories the caller already proved the viewer may see.

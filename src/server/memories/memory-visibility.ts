@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
-import { notFound } from "@/server/http/app-error";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { notFound } from "@/server/platform/http/app-error";
 
 // Who may see a memory, decided here and nowhere else (docs/product.md): the owner sees their own;
 // a member sees the memories of their family that are shared (the family a memory was written

@@ -4,9 +4,9 @@ import busboy from "busboy";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
 import { fileTooLarge, TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
 import { TOO_MANY_ANSWER_PHOTOS } from "@/lib/schemas/questionnaires";
-import { AppError } from "@/server/http/app-error";
-import { parseBoundedJson } from "@/server/http/bounded-json";
-import { BodyTooLargeError, readBodyChunks } from "@/server/http/read-body";
+import { AppError } from "@/server/platform/http/app-error";
+import { parseBoundedJson } from "@/server/platform/http/bounded-json";
+import { BodyTooLargeError, readBodyChunks } from "@/server/platform/http/read-body";
 import type { IncomingFile, IncomingPhotos } from "./read-incoming-photos";
 
 // The multipart payloads of a memory. Create: title, content, memory_date, is_shared (text),

@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from "@/lib/constants";
 import { fileTooLarge, notAnImage, tooManyPixels } from "@/lib/schemas/memories";
 import { plainTextProblem } from "@/lib/schemas/text";
-import { AppError } from "@/server/http/app-error";
-import sharp, { limited, type Sharp } from "@/server/images/sharp";
-import type { ObjectStorage } from "@/server/storage/object-storage";
+import { AppError } from "@/server/platform/http/app-error";
+import sharp, { limited, type Sharp } from "@/server/platform/images/sharp";
+import type { ObjectStorage } from "@/server/platform/storage/object-storage";
 import { stripJpegMetadata } from "./jpeg-metadata";
 
 // Every photo, whether it came in the multipart form or was uploaded straight to storage, goes

@@ -3,9 +3,9 @@ import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { fileTooLarge, UPLOAD_NOT_FOUND } from "@/lib/schemas/memories";
-import { AppError } from "@/server/http/app-error";
-import type { ObjectStorage } from "@/server/storage/object-storage";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { AppError } from "@/server/platform/http/app-error";
+import type { ObjectStorage } from "@/server/platform/storage/object-storage";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline";
 
 /** A photo sent in the multipart form, read up to its cap (parse-memory-form.ts). */

@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { queryRows } from "@/server/db/client";
-import { afterCursorSql } from "@/server/db/keyset";
-import { authorProfileSql } from "@/server/families/former-member";
-import { getStorage } from "@/server/storage";
+import { authorProfileSql } from "@/server/family/members/former-member";
+import { queryRows } from "@/server/platform/db/client";
+import { afterCursorSql } from "@/server/platform/db/keyset";
+import { getStorage } from "@/server/platform/storage";
 import { memoryRecordSchema, toMemoryDtos, type MemoryRecord } from "./memory-dto";
 
 /**
@@ -32,7 +32,7 @@ const toRecord = (row: MemoryRow): MemoryRecord => ({
  * Reads one more than `limit` to tell whether more follow; only `limit` are signed and returned.
  */
 export async function readMemories({ scope, cursor, limit }: { scope: Prisma.Sql; cursor?: string; limit: number }) {
-  // Newest first, after the cursor's memory by the one paging rule (db/keyset.ts): one row
+  // Newest first, after the cursor's memory by the one paging rule (platform/db/keyset.ts): one row
   // comparison, so that every page is a seek in the index, however deep.
   const after = afterCursorSql({ cursor, key: ["m.memory_date", "m.created_at", "m.id"], from: Prisma.sql`memories m`, where: scope });
   const afterCursor = after ? Prisma.sql`AND ${after}` : Prisma.empty;

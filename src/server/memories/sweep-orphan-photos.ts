@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import * as clock from "@/server/clock";
-import { getDb } from "@/server/db/client";
-import { defineJob } from "@/server/jobs/job-definition";
-import { getStorage } from "@/server/storage";
+import * as clock from "@/server/platform/clock";
+import { getDb } from "@/server/platform/db/client";
+import { defineJob } from "@/server/platform/jobs/job-definition";
+import { getStorage } from "@/server/platform/storage";
 import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 export const MEMORY_PHOTOS_PREFIX = "memories/";

@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import * as clock from "@/server/clock";
-import { getDb } from "@/server/db/client";
-import { defineJob } from "@/server/jobs/job-definition";
-import { getStorage } from "@/server/storage";
+import * as clock from "@/server/platform/clock";
+import { getDb } from "@/server/platform/db/client";
+import { defineJob } from "@/server/platform/jobs/job-definition";
+import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "./photo-pipeline";
 
 /** How long an upload may wait for a memory to take it. */

@@ -1,8 +1,8 @@
 import "server-only";
-import { now } from "@/server/clock";
-import { getDb } from "@/server/db/client";
-import { notFound } from "@/server/http/app-error";
-import type { UserDto } from "@/server/users/user-dto";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { now } from "@/server/platform/clock";
+import { getDb } from "@/server/platform/db/client";
+import { notFound } from "@/server/platform/http/app-error";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 
 /** The owner shares a memory with the family or makes it private again. */

@@ -1,5 +1,5 @@
 // ANY /api/{anything else} – an address no API route serves: a 404 envelope, never the HTML page
-import { failure } from "@/server/http/envelope";
+import { failure } from "@/server/platform/http/envelope";
 
 // Next prefers every real route (and Auth.js's /api/auth/[...nextauth], and the local storage
 // route /api/storage/[...key]) over this optional catch-all, so it only answers the rest.

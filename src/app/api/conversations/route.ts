@@ -1,9 +1,9 @@
 // GET /api/conversations?memory=…&answer=… – comment counts and reactions of a page of shared items, in one statement
 import { conversationSummaryQuerySchema } from "@/lib/schemas/conversations";
-import { summarizeConversations } from "@/server/conversations/reactions";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
+import { summarizeConversations } from "@/server/conversations/conversation-summaries";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ request, user }) => {
   const params = new URL(request.url).searchParams;

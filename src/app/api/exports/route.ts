@@ -1,11 +1,11 @@
 // GET|POST /api/exports – the viewer's prepared exports; ask for an export (a download now, or a job)
 import { exportRequestSchema } from "@/lib/schemas/exports";
-import { requestExport } from "@/server/exports/export-request";
-import { listPreparedExports } from "@/server/exports/prepared-exports";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { requestOrigin } from "@/server/http/request-info";
-import { authenticatedRoute, readJson } from "@/server/http/route";
+import { requestExport } from "@/server/book/exports/export-request";
+import { listPreparedExports } from "@/server/book/exports/prepared-exports";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { requestOrigin } from "@/server/platform/http/request-info";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok(await listPreparedExports(user)));
 

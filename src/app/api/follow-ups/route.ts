@@ -1,11 +1,11 @@
 // GET  /api/follow-ups – the questions the family asked the caller that wait for an answer, oldest first
 // POST /api/follow-ups – "Tell us more": a relative asks the author of a shared memory or answer a question
 import { askFollowUpSchema } from "@/lib/schemas/follow-ups";
-import { askFollowUp } from "@/server/follow-ups/ask-follow-up";
-import { listPendingFollowUps } from "@/server/follow-ups/pending-follow-ups";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
+import { askFollowUp } from "@/server/questions/follow-ups/ask-follow-up";
+import { listPendingFollowUps } from "@/server/questions/follow-ups/pending-follow-ups";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ follow_ups: await listPendingFollowUps({ viewer: user }) }));
 

@@ -1,8 +1,8 @@
 // POST /api/inbound-email – a mail provider's inbound webhook: the raw reply to a weekly question (message/rfc822)
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { toErrorResponse } from "@/server/http/to-error-response";
-import { receiveInboundEmail } from "@/server/weekly-replies/inbound-endpoint";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { toErrorResponse } from "@/server/platform/http/to-error-response";
+import { receiveInboundEmail } from "@/server/questions/weekly-email-replies/inbound-endpoint";
 
 // No session and no cookie: the shared secret in the header is the whole permission, and the
 // provider posts from its own servers (docs/decisions/022-answers-by-reply.md). A reply that was

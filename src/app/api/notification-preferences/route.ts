@@ -1,10 +1,10 @@
 // GET /api/notification-preferences – which notifications the member gets, in the app and by email
 // PUT /api/notification-preferences – turn kinds of notification on or off
 import { notificationPreferencesChangeSchema } from "@/lib/schemas/notifications";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
-import { changeNotificationPreferences, readNotificationPreferences } from "@/server/notifications/preferences";
+import { changeNotificationPreferences, readNotificationPreferences } from "@/server/news/notifications/preferences";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ preferences: await readNotificationPreferences({ userId: user.id }) }));
 

@@ -1,9 +1,9 @@
 // GET /api/notifications – the member's notifications, newest first, reactions grouped, a page at a time, with the unread count
 import { pageSchema } from "@/lib/schemas/paging";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
-import { listNotifications } from "@/server/notifications/list-notifications";
+import { listNotifications } from "@/server/news/notifications/list-notifications";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ request, user }) => {
   const page = pageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));

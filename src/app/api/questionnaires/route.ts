@@ -1,10 +1,10 @@
 // GET /api/questionnaires – what the user may answer; POST – a custom family questionnaire
 import { createQuestionnaireSchema } from "@/lib/schemas/questionnaires";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
-import { createQuestionnaire } from "@/server/questionnaires/create-questionnaire";
-import { listQuestionnaires } from "@/server/questionnaires/list-questionnaires";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
+import { createQuestionnaire } from "@/server/questions/questionnaires/create-questionnaire";
+import { listQuestionnaires } from "@/server/questions/questionnaires/list-questionnaires";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ questionnaires: await listQuestionnaires({ viewer: user }) }));
 

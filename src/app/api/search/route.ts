@@ -1,9 +1,9 @@
 // GET /api/search – memories and answers the signed-in user may open, best match first (?q=&kind=&member=&year=)
 import { searchQuerySchema } from "@/lib/schemas/search";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
-import { search } from "@/server/search/search";
+import { search } from "@/server/book/search/search";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ request, user }) => {
   const query = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -1,11 +1,11 @@
 // GET    /api/unsubscribe?token= – a mail program opening the List-Unsubscribe address: on to the page that says what it does
 // POST   /api/unsubscribe?token= – one-click unsubscribe (RFC 8058): the kind of email the link names is turned off
 // DELETE /api/unsubscribe?token= – undo it: that kind is turned back on
-import { setSubscriptionByToken } from "@/server/email-preferences/unsubscribe";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { readBodyCapped } from "@/server/http/read-body";
-import { publicRoute } from "@/server/http/route";
+import { setSubscriptionByToken } from "@/server/accounts/email-preferences/unsubscribe";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { readBodyCapped } from "@/server/platform/http/read-body";
+import { publicRoute } from "@/server/platform/http/route";
 
 // The signed token is the whole permission: mail programs post here from their own servers,
 // without a cookie (docs/decisions/013-email.md). A GET never changes anything, since mail scanners fetch links.

@@ -7,8 +7,8 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { describeBookChoices } from "@/lib/book-choices";
 import { formatLongDate } from "@/lib/dates";
 import { formatFileSize } from "@/lib/file-size";
-import { requireUserOrRedirect } from "@/server/auth/current-user";
-import { listBookBuilds } from "@/server/book/book-builds";
+import { requireUserOrRedirect } from "@/server/accounts/auth/current-user";
+import { listBookBuilds } from "@/server/book/print/book-builds";
 
 export const metadata: Metadata = { title: "Your books" };
 

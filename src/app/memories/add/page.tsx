@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { AuthRequired } from "@/components/auth/auth-required";
 import { MemoryForm } from "@/components/memories/memory-form";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { listFamilyMembers } from "@/server/families/list-family-members";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { listFamilyMembers } from "@/server/family/members/list-family-members";
 
 export const metadata: Metadata = { title: "Add a New Memory" };
 

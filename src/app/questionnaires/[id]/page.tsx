@@ -6,9 +6,9 @@ import { AnswerForm } from "@/components/questionnaires/answer-form";
 import { LOAD_DETAILS_FAILED, SIGN_IN_TO_QUESTIONNAIRES } from "@/components/questionnaires/messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { AppError } from "@/server/http/app-error";
-import { getQuestionnaire } from "@/server/questionnaires/get-questionnaire";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { AppError } from "@/server/platform/http/app-error";
+import { getQuestionnaire } from "@/server/questions/questionnaires/get-questionnaire";
 
 export const metadata: Metadata = { title: "Questionnaire" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AuthRequired } from "@/components/auth/auth-required";
 import { CreateQuestionnaireForm } from "@/components/questionnaires/create-questionnaire-form";
 import { SIGN_IN_TO_QUESTIONNAIRES } from "@/components/questionnaires/messages";
-import { getCurrentUser } from "@/server/auth/current-user";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
 
 export const metadata: Metadata = { title: "Create Custom Family Questionnaire" };
 

@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { familyPhrase, INVALID_INVITE, joinFamilyLine } from "@/lib/schemas/invites";
-import { getCurrentUser, rememberedInvite } from "@/server/auth/current-user";
-import { googleIdentity } from "@/server/auth/google-provider";
-import { findOpenInvite } from "@/server/invites/find-open-invite";
+import { getCurrentUser, rememberedInvite } from "@/server/accounts/auth/current-user";
+import { googleIdentity } from "@/server/accounts/auth/google-provider";
+import { findOpenInvite } from "@/server/family/invite-links/find-open-invite";
 
 export const metadata: Metadata = { title: "Finish signing up with Google" };
 

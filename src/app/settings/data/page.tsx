@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { YourDataCard } from "@/components/settings/your-data-card";
-import { requireUserOrRedirect } from "@/server/auth/current-user";
-import { getDb } from "@/server/db/client";
-import { listPreparedExports } from "@/server/exports/prepared-exports";
+import { requireUserOrRedirect } from "@/server/accounts/auth/current-user";
+import { getDb } from "@/server/platform/db/client";
+import { listPreparedExports } from "@/server/book/exports/prepared-exports";
 
 export const metadata: Metadata = { title: "Your data" };
 

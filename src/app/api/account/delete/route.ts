@@ -1,13 +1,13 @@
 // POST /api/account/delete – delete the signed-in account (password), or email a confirmation link (Google accounts)
 import { accountDeletionSchema } from "@/lib/schemas/family-circle";
-import { requestAccountDeletion } from "@/server/account/delete-account";
-import { queueDeletionEmail } from "@/server/account/deletion-email";
-import { clearCookieHeader, SESSION_COOKIE } from "@/server/auth/session-cookies";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { BODY_CAPS } from "@/server/http/read-body";
-import { cameOverHttps, requestOrigin } from "@/server/http/request-info";
-import { authenticatedRoute, readJson } from "@/server/http/route";
+import { clearCookieHeader, SESSION_COOKIE } from "@/server/accounts/auth/session-cookies";
+import { requestAccountDeletion } from "@/server/accounts/deletion/delete-account";
+import { queueDeletionEmail } from "@/server/accounts/deletion/deletion-email";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { BODY_CAPS } from "@/server/platform/http/read-body";
+import { cameOverHttps, requestOrigin } from "@/server/platform/http/request-info";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 export const POST = authenticatedRoute(async ({ request, user }) => {
   const input = accountDeletionSchema.parse(await readJson(request, { maxBytes: BODY_CAPS.credentials }));

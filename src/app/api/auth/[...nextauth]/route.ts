@@ -1,10 +1,10 @@
 // GET|POST /api/auth/{signin,callback,csrf,...} – the Google OAuth exchange, handled by Auth.js
 import { NextRequest } from "next/server";
-import { googleHandlers } from "@/server/auth/google-provider";
-import { otherMethods } from "@/server/http/methods";
-import { BODY_CAPS, readBodyCapped } from "@/server/http/read-body";
-import { requestOrigin } from "@/server/http/request-info";
-import { toErrorResponse } from "@/server/http/to-error-response";
+import { googleHandlers } from "@/server/accounts/auth/google-provider";
+import { otherMethods } from "@/server/platform/http/methods";
+import { BODY_CAPS, readBodyCapped } from "@/server/platform/http/read-body";
+import { requestOrigin } from "@/server/platform/http/request-info";
+import { toErrorResponse } from "@/server/platform/http/to-error-response";
 
 /**
  * Auth.js builds its links (Google's redirect back to us) from the request's host: it is given

@@ -1,7 +1,7 @@
 // GET /api/auth/me – the signed-in user
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ user }, { headers: { "Cache-Control": "no-store" } }));
 

@@ -1,11 +1,11 @@
 // POST /api/auth/password-reset – email a link to choose a new password, if an account uses the address; the same answer either way
 import { passwordResetRequestSchema } from "@/lib/schemas/auth";
-import { requestPasswordReset } from "@/server/auth/request-password-reset";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { BODY_CAPS } from "@/server/http/read-body";
-import { clientAddress, requestOrigin } from "@/server/http/request-info";
-import { publicRoute, readJson } from "@/server/http/route";
+import { requestPasswordReset } from "@/server/accounts/auth/request-password-reset";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { BODY_CAPS } from "@/server/platform/http/read-body";
+import { clientAddress, requestOrigin } from "@/server/platform/http/request-info";
+import { publicRoute, readJson } from "@/server/platform/http/route";
 
 export const POST = publicRoute(async ({ request }) => {
   const input = passwordResetRequestSchema.parse(await readJson(request, { maxBytes: BODY_CAPS.credentials }));

@@ -1,10 +1,10 @@
 // POST /api/auth/refresh – a new token for this session; the old one stops working
-import { sessionCookieHeader } from "@/server/auth/session-cookies";
-import { rotateSession } from "@/server/auth/sessions";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { cameOverHttps } from "@/server/http/request-info";
-import { authenticatedRoute } from "@/server/http/route";
+import { sessionCookieHeader } from "@/server/accounts/auth/session-cookies";
+import { rotateSession } from "@/server/accounts/auth/sessions";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { cameOverHttps } from "@/server/platform/http/request-info";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const POST = authenticatedRoute(async ({ request, session, user, via }) => {
   const { token, expiresAt } = await rotateSession(session, request.headers.get("user-agent"));

@@ -1,13 +1,13 @@
 // POST /api/auth/register – create an account, starting a family or joining one by its invite id
 import { registerSchema } from "@/lib/schemas/auth";
-import { registerUser } from "@/server/auth/register-user";
-import { registrationRules } from "@/server/auth/registration-limits";
-import { signedInResponse } from "@/server/auth/session-response";
-import { otherMethods } from "@/server/http/methods";
-import { countAndLimit } from "@/server/http/rate-limit";
-import { BODY_CAPS } from "@/server/http/read-body";
-import { clientAddress, requestOrigin } from "@/server/http/request-info";
-import { publicRoute, readJson } from "@/server/http/route";
+import { registerUser } from "@/server/accounts/auth/register-user";
+import { registrationRules } from "@/server/accounts/auth/registration-limits";
+import { signedInResponse } from "@/server/accounts/auth/session-response";
+import { otherMethods } from "@/server/platform/http/methods";
+import { countAndLimit } from "@/server/platform/http/rate-limit";
+import { BODY_CAPS } from "@/server/platform/http/read-body";
+import { clientAddress, requestOrigin } from "@/server/platform/http/request-info";
+import { publicRoute, readJson } from "@/server/platform/http/route";
 
 export const POST = publicRoute(async ({ request }) => {
   const body = await readJson(request, { maxBytes: BODY_CAPS.credentials });

@@ -1,9 +1,9 @@
 // PATCH /api/comments/{id} – the writer changes their comment; DELETE – the writer, or the item's author, removes it
 import { commentInputSchema } from "@/lib/schemas/conversations";
 import { editComment, removeComment } from "@/server/conversations/comments";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 export const PATCH = authenticatedRoute<{ id: string }>(async ({ request, params, user }) => {
   const { body } = commentInputSchema.parse(await readJson(request));

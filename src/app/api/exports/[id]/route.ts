@@ -1,8 +1,8 @@
 // GET|DELETE /api/exports/{id} – one of the viewer's prepared exports, with its progress; its owner deletes it
-import { deletePreparedExport, getPreparedExport, toDataExportDto } from "@/server/exports/prepared-exports";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
+import { deletePreparedExport, getPreparedExport, toDataExportDto } from "@/server/book/exports/prepared-exports";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute<{ id: string }>(async ({ params, user }) => ok({ export: toDataExportDto(await getPreparedExport(user, params.id)) }));
 

@@ -1,8 +1,8 @@
 // GET /api/exports/download?scope=account|family – a small export as a ZIP, streamed as it is made
 import { exportQuerySchema } from "@/lib/schemas/exports";
-import { streamExport } from "@/server/exports/export-request";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
+import { streamExport } from "@/server/book/exports/export-request";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ request, user }) => {
   const { scope } = exportQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -1,10 +1,10 @@
 // GET /api/family-book/pdf – the family's shared memories and answers as a printable PDF book
 import { Readable } from "node:stream";
 import { bookOptionsSchema } from "@/lib/schemas/family-book";
-import { bookFileName, gatherBookContent } from "@/server/book/gather-book-content";
-import { renderBookPdf } from "@/server/book/render-book-pdf";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
+import { bookFileName, gatherBookContent } from "@/server/book/print/gather-book-content";
+import { renderBookPdf } from "@/server/book/print/render-book-pdf";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ request, user }) => {
   const url = new URL(request.url);

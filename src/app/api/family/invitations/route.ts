@@ -1,12 +1,12 @@
 // GET  /api/family/invitations – the family's invitations by email still waiting, for any member
 // POST /api/family/invitations – a member invites a relative by email (first name, email, a note)
 import { newInvitationSchema } from "@/lib/schemas/invitations";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { requestOrigin } from "@/server/http/request-info";
-import { authenticatedRoute, readJson } from "@/server/http/route";
-import { listInvitations } from "@/server/invitations/list-invitations";
-import { sendInvitation } from "@/server/invitations/send-invitation";
+import { listInvitations } from "@/server/family/email-invitations/list-invitations";
+import { sendInvitation } from "@/server/family/email-invitations/send-invitation";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { requestOrigin } from "@/server/platform/http/request-info";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok(await listInvitations({ viewer: user })));
 

@@ -2,14 +2,14 @@
 // POST   /api/family/invite – an admin issues a new link; the old one stops working
 // DELETE /api/family/invite – an admin closes the link; nobody can join until a new one is issued
 import { newInviteSchema } from "@/lib/schemas/invites";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { requestOrigin } from "@/server/http/request-info";
-import { authenticatedRoute } from "@/server/http/route";
-import { closeFamilyInvite } from "@/server/invites/close-family-invite";
-import { getFamilyInvite } from "@/server/invites/get-family-invite";
-import { replaceFamilyInvite } from "@/server/invites/replace-family-invite";
-import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
+import { closeFamilyInvite } from "@/server/family/invite-links/close-family-invite";
+import { getFamilyInvite } from "@/server/family/invite-links/get-family-invite";
+import { replaceFamilyInvite } from "@/server/family/invite-links/replace-family-invite";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { requestOrigin } from "@/server/platform/http/request-info";
+import { authenticatedRoute } from "@/server/platform/http/route";
+import { readOptionalJson } from "@/server/questions/questionnaires/read-optional-json";
 
 export const GET = authenticatedRoute(async ({ request, user }) => ok(await getFamilyInvite({ viewer: user, origin: requestOrigin(request) })));
 

@@ -1,13 +1,13 @@
 // GET /api/invites/{code} – whose family an invite is for and who sent it, before anyone accepts it
 import { INVALID_INVITE } from "@/lib/schemas/invites";
-import { AppError } from "@/server/http/app-error";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { countAndLimit } from "@/server/http/rate-limit";
-import { clientAddress } from "@/server/http/request-info";
-import { publicRoute } from "@/server/http/route";
-import { findOpenInvite } from "@/server/invites/find-open-invite";
-import { inviteRules } from "@/server/invites/invite-limits";
+import { findOpenInvite } from "@/server/family/invite-links/find-open-invite";
+import { inviteRules } from "@/server/family/invite-links/invite-limits";
+import { AppError } from "@/server/platform/http/app-error";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { countAndLimit } from "@/server/platform/http/rate-limit";
+import { clientAddress } from "@/server/platform/http/request-info";
+import { publicRoute } from "@/server/platform/http/route";
 
 export const GET = publicRoute<{ code: string }>(async ({ request, params }) => {
   await countAndLimit(inviteRules.lookupsByAddress, clientAddress(request));

@@ -1,9 +1,9 @@
 // DELETE /api/invites/remembered – forget the invite this browser arrived through ("Create my own family instead")
-import { clearCookieHeader, INVITE_COOKIE } from "@/server/auth/session-cookies";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { cameOverHttps } from "@/server/http/request-info";
-import { publicRoute } from "@/server/http/route";
+import { clearCookieHeader, INVITE_COOKIE } from "@/server/accounts/auth/session-cookies";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { cameOverHttps } from "@/server/platform/http/request-info";
+import { publicRoute } from "@/server/platform/http/route";
 
 export const DELETE = publicRoute(async ({ request }) => {
   const response = ok({ forgotten: true });

@@ -1,12 +1,12 @@
 // GET|PUT|DELETE /api/memories/{id} – read a visible memory; the owner edits (multipart) or deletes it
 import { updateMemorySchema } from "@/lib/schemas/memories";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
 import { deleteMemory } from "@/server/memories/delete-memory";
 import { getMemoryOrThrow } from "@/server/memories/get-memory";
 import { readMemoryForm, updateFields } from "@/server/memories/parse-memory-form";
 import { updateMemory } from "@/server/memories/update-memory";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 type Params = { id: string };
 

@@ -1,9 +1,9 @@
 // POST /api/memories/uploads – a presigned URL for the browser to upload one photo straight to storage
 import { photoUploadRequestSchema } from "@/lib/schemas/memories";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
 import { createPhotoUpload } from "@/server/memories/create-photo-upload";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 export const POST = authenticatedRoute(async ({ request, user }) => {
   const input = photoUploadRequestSchema.parse(await readJson(request));

@@ -1,9 +1,9 @@
 // POST /api/notifications/read – the member marks some of their notifications, or all, read
 import { markReadSchema } from "@/lib/schemas/notifications";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
-import { markNotificationsRead } from "@/server/notifications/mark-read";
+import { markNotificationsRead } from "@/server/news/notifications/mark-read";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 export const POST = authenticatedRoute(async ({ request, user }) => {
   const input = markReadSchema.parse(await readJson(request));

@@ -1,8 +1,8 @@
 // GET /api/notifications/unread-count – how many entries of the member's notifications are unread (the bell)
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
-import { countUnreadNotifications } from "@/server/notifications/list-notifications";
+import { countUnreadNotifications } from "@/server/news/notifications/list-notifications";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute(async ({ user }) => ok({ unread_count: await countUnreadNotifications({ viewer: user }) }));
 

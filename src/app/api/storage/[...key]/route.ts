@@ -1,15 +1,15 @@
 // GET|PUT /api/storage/{key} – the local storage driver's signed download and upload URLs
 import { Readable } from "node:stream";
 import { MAX_PHOTO_BYTES } from "@/lib/constants";
-import { now } from "@/server/clock";
-import { AppError } from "@/server/http/app-error";
-import { otherMethods } from "@/server/http/methods";
-import { readBodyChunks } from "@/server/http/read-body";
-import { toErrorResponse } from "@/server/http/to-error-response";
 import { assertUploadPending } from "@/server/memories/assert-upload-pending";
-import { getStorage } from "@/server/storage";
-import type { LocalObjectStorage } from "@/server/storage/local-storage";
-import { attachmentDisposition } from "@/server/storage/object-storage";
+import { now } from "@/server/platform/clock";
+import { AppError } from "@/server/platform/http/app-error";
+import { otherMethods } from "@/server/platform/http/methods";
+import { readBodyChunks } from "@/server/platform/http/read-body";
+import { toErrorResponse } from "@/server/platform/http/to-error-response";
+import { getStorage } from "@/server/platform/storage";
+import type { LocalObjectStorage } from "@/server/platform/storage/local-storage";
+import { attachmentDisposition } from "@/server/platform/storage/object-storage";
 
 const PHOTO_TOO_LARGE = "Photos can be at most 5MB.";
 

@@ -1,10 +1,10 @@
 // POST /api/weekly-questions/answer – the emailed link answers its one question, without a password
 // PATCH /api/weekly-questions/answer – the same link then shares its answer with the family, or keeps it private
 import { shareWeeklyAnswerSchema, weeklyAnswerSchema } from "@/lib/schemas/weekly-questions";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { publicRoute, readJson } from "@/server/http/route";
-import { answerWeeklyQuestion, shareAnswerByLink } from "@/server/weekly-questions/answer-weekly-question";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { publicRoute, readJson } from "@/server/platform/http/route";
+import { answerWeeklyQuestion, shareAnswerByLink } from "@/server/questions/weekly-questions/answer-weekly-question";
 
 export const POST = publicRoute(async ({ request, session }) => {
   const input = weeklyAnswerSchema.parse(await readJson(request));

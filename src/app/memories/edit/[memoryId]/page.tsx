@@ -5,11 +5,11 @@ import { DeleteMemoryButton } from "@/components/memories/delete-memory-button";
 import { MemoryForm } from "@/components/memories/memory-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { listFamilyMembers } from "@/server/families/list-family-members";
-import { AppError } from "@/server/http/app-error";
+import { getCurrentUser } from "@/server/accounts/auth/current-user";
+import { listFamilyMembers } from "@/server/family/members/list-family-members";
 import { getMemoryOrThrow } from "@/server/memories/get-memory";
 import type { MemoryDto } from "@/server/memories/memory-dto";
+import { AppError } from "@/server/platform/http/app-error";
 
 export const metadata: Metadata = { title: "Edit Memory" };
 

@@ -4,15 +4,15 @@
 import { NextResponse } from "next/server";
 import { safeNextPath } from "@/lib/next-path";
 import { familyChoiceSchema, INVALID_INVITE } from "@/lib/schemas/invites";
-import { googleIdentity } from "@/server/auth/google-provider";
-import { signInWithGoogle, type FamilyChoice, type GoogleIdentity } from "@/server/auth/google-sign-in";
-import { clearCookieHeader, INVITE_COOKIE, readCookie, sessionCookieHeader, SIGNED_OUT_COOKIE } from "@/server/auth/session-cookies";
-import { AppError } from "@/server/http/app-error";
-import { otherMethods } from "@/server/http/methods";
-import { BODY_CAPS, readBodyCapped } from "@/server/http/read-body";
-import { cameOverHttps, requestOrigin } from "@/server/http/request-info";
-import { assertSameSite } from "@/server/http/route";
-import { toErrorResponse } from "@/server/http/to-error-response";
+import { googleIdentity } from "@/server/accounts/auth/google-provider";
+import { signInWithGoogle, type FamilyChoice, type GoogleIdentity } from "@/server/accounts/auth/google-sign-in";
+import { clearCookieHeader, INVITE_COOKIE, readCookie, sessionCookieHeader, SIGNED_OUT_COOKIE } from "@/server/accounts/auth/session-cookies";
+import { AppError } from "@/server/platform/http/app-error";
+import { otherMethods } from "@/server/platform/http/methods";
+import { BODY_CAPS, readBodyCapped } from "@/server/platform/http/read-body";
+import { cameOverHttps, requestOrigin } from "@/server/platform/http/request-info";
+import { assertSameSite } from "@/server/platform/http/route";
+import { toErrorResponse } from "@/server/platform/http/to-error-response";
 
 const AUTH_JS_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token", "authjs.callback-url", "__Secure-authjs.callback-url"];
 const CHOOSE_FAMILY_PAGE = "/register/google";

@@ -1,8 +1,8 @@
 // GET|DELETE /api/family-book/books/{id} – one of the member's printed books: its progress, or its download once ready; its owner deletes it
-import { deleteBookBuild, getBookBuild } from "@/server/book/book-builds";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
+import { deleteBookBuild, getBookBuild } from "@/server/book/print/book-builds";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
 
 export const GET = authenticatedRoute<{ id: string }>(async ({ params, user }) => ok({ book: await getBookBuild({ viewer: user, id: params.id }) }));
 

@@ -1,12 +1,12 @@
 // PATCH  /api/family/members/{id} – the family's admin makes a member admin, or an admin a member again
 // DELETE /api/family/members/{id} – the admin removes a member from the family (replacing the invite link), or a member leaves it
 import { familyRoleChangeSchema } from "@/lib/schemas/family-circle";
-import { changeFamilyRole, removeFromFamily } from "@/server/families/family-circle";
-import type { MemberRemovalDto } from "@/server/families/family-member-dto";
-import { listFamilyMembers } from "@/server/families/list-family-members";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
+import { changeFamilyRole, removeFromFamily } from "@/server/family/members/family-circle";
+import type { MemberRemovalDto } from "@/server/family/members/family-member-dto";
+import { listFamilyMembers } from "@/server/family/members/list-family-members";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
 
 type Params = { id: string };
 

@@ -1,11 +1,11 @@
 // POST /api/weekly-questions/answer/photos – the emailed link adds photos to the answer it gave (multipart: "token" and "photos"; at most 5 in all)
 import { answerLinkTokenSchema } from "@/lib/schemas/weekly-questions";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { publicRoute } from "@/server/http/route";
 import { readMemoryForm } from "@/server/memories/parse-memory-form";
-import { addAnswerPhotos, signedAnswerPhotos } from "@/server/questionnaires/answer-photos";
-import { answerOfLink } from "@/server/weekly-questions/answer-weekly-question";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { publicRoute } from "@/server/platform/http/route";
+import { addAnswerPhotos, signedAnswerPhotos } from "@/server/questions/questionnaires/answer-photos";
+import { answerOfLink } from "@/server/questions/weekly-questions/answer-weekly-question";
 
 export const POST = publicRoute(async ({ request }) => {
   const form = await readMemoryForm(request, "photos");

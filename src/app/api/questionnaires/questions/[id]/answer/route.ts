@@ -1,9 +1,9 @@
 // POST /api/questionnaires/questions/{id}/answer – saves one answer to one question on its own (Ask a Question)
 import { answerOneQuestionSchema } from "@/lib/schemas/questionnaires";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute, readJson } from "@/server/http/route";
-import { answerOneQuestion } from "@/server/questionnaires/answer-one-question";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute, readJson } from "@/server/platform/http/route";
+import { answerOneQuestion } from "@/server/questions/questionnaires/answer-one-question";
 
 export const POST = authenticatedRoute<{ id: string }>(async ({ user, request, params }) => {
   const input = answerOneQuestionSchema.parse(await readJson(request));

@@ -1,10 +1,10 @@
 // PATCH /api/questionnaires/submissions/{id}/toggle-shared – the author shares or hides a submission
 import { toggleSharedSchema } from "@/lib/schemas/questionnaires";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
-import { readOptionalJson } from "@/server/questionnaires/read-optional-json";
-import { toggleSubmissionShared } from "@/server/questionnaires/toggle-submission-shared";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
+import { readOptionalJson } from "@/server/questions/questionnaires/read-optional-json";
+import { toggleSubmissionShared } from "@/server/questions/questionnaires/toggle-submission-shared";
 
 export const PATCH = authenticatedRoute<{ id: string }>(async ({ user, params, request }) => {
   const input = toggleSharedSchema.parse((await readOptionalJson(request)) ?? {});

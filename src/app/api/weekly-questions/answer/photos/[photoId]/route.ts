@@ -1,10 +1,10 @@
 // DELETE /api/weekly-questions/answer/photos/{photoId} – the emailed link removes one photo of the answer it gave ({ "token": "…" })
 import { answerLinkTokenSchema } from "@/lib/schemas/weekly-questions";
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { publicRoute, readJson } from "@/server/http/route";
-import { removeAnswerPhoto, signedAnswerPhotos } from "@/server/questionnaires/answer-photos";
-import { answerOfLink } from "@/server/weekly-questions/answer-weekly-question";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { publicRoute, readJson } from "@/server/platform/http/route";
+import { removeAnswerPhoto, signedAnswerPhotos } from "@/server/questions/questionnaires/answer-photos";
+import { answerOfLink } from "@/server/questions/weekly-questions/answer-weekly-question";
 
 export const DELETE = publicRoute<{ photoId: string }>(async ({ request, params }) => {
   const { token } = answerLinkTokenSchema.parse(await readJson(request));

@@ -1,9 +1,9 @@
 // GET /api/questionnaires/responses/{id}/photos/{photoId} – one photo of an answer the reader may read: a redirect to a short-lived address (?size=thumbnail for the small one)
 // DELETE /api/questionnaires/responses/{id}/photos/{photoId} – the author removes one photo of their answer
-import { ok } from "@/server/http/envelope";
-import { otherMethods } from "@/server/http/methods";
-import { authenticatedRoute } from "@/server/http/route";
-import { answerPhotoUrl, ownAnswerId, photoSizeSchema, removeAnswerPhoto } from "@/server/questionnaires/answer-photos";
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
+import { answerPhotoUrl, ownAnswerId, photoSizeSchema, removeAnswerPhoto } from "@/server/questions/questionnaires/answer-photos";
 
 export const GET = authenticatedRoute<{ id: string; photoId: string }>(async ({ request, params, user }) => {
   const size = photoSizeSchema.parse(new URL(request.url).searchParams.get("size") ?? undefined);

@@ -1,6 +1,6 @@
 // PUT /api/questionnaires/responses/{id}/reactions/{kind} – react to a shared answer; DELETE – take the reaction back
 import { reactionRoute } from "@/server/conversations/conversation-routes";
-import { otherMethods } from "@/server/http/methods";
+import { otherMethods } from "@/server/platform/http/methods";
 
 export const PUT = reactionRoute("answer", true);
 export const DELETE = reactionRoute("answer", false);

@@ -1,0 +1,169 @@
+import "server-only";
+import { fromPglite, PgBoss, type Clock, type JobWithMetadata, type SendOptions } from "pg-boss";
+import { z } from "zod";
+import { now } from "@/server/platform/clock";
+import { applicationName, type Database } from "@/server/platform/db/client";
+import type { JobDefinition } from "./job-definition";
+
+// The job queue: pg-boss on the database the app already runs — PostgreSQL, or the embedded PGlite
+// through pg-boss's own adapter (docs/decisions/012-jobs.md). Every instance can send; instances
+// with workers also run jobs and keep the schedules, and pg-boss makes sure that each job runs
+// on one worker at a time and each schedule sends one job per occurrence across all of them.
+
+/** Where pg-boss keeps its tables, beside (never inside) the app's own. */
+export const JOBS_SCHEMA = "pgboss";
+/** Every job that used up its retries is copied here, with the queue it came from. */
+export const DEAD_LETTER_QUEUE = "dead-letters";
+/** Dead letters are kept this long for someone to look at (`npm run jobs`). */
+const DEAD_LETTER_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+/** pg-boss's own PostgreSQL connections per instance, beside the app's DATABASE_POOL_SIZE. */
+export const JOBS_POOL_SIZE = 3;
+
+const DEFAULT_RETRY_DELAY_SECONDS = 30;
+const DEFAULT_EXPIRE_IN_SECONDS = 15 * 60;
+
+export type EnqueueOptions = {
+  /**
+   * Groups jobs for the queue's policy (a job definition's `policy`: e.g. with "short", one job per
+   * key waits at a time) and for singletonSeconds; a send the key turns away resolves to null.
+   */
+  singletonKey?: string;
+  /** At most one job per singletonKey in each window of this many seconds. */
+  singletonSeconds?: number;
+  /** Not before this time (or this many seconds from now). */
+  startAfter?: Date | number;
+  retryLimit?: number;
+  retryBackoff?: boolean;
+  retryDelaySeconds?: number;
+};
+
+type AnyDefinition = JobDefinition<string, z.ZodType>;
+
+export type JobQueue<Definitions extends readonly AnyDefinition[]> = {
+  boss: PgBoss;
+  definitions: Definitions;
+  enqueue<Name extends Definitions[number]["name"]>(
+    name: Name,
+    data: z.input<Extract<Definitions[number], { name: Name }>["schema"]>,
+    options?: EnqueueOptions,
+  ): Promise<string | null>;
+  stop(): Promise<void>;
+};
+
+export type JobQueueOptions<Definitions extends readonly AnyDefinition[]> = {
+  database: Pick<Database, "jobStore">;
+  definitions: Definitions;
+  /** Run the jobs and keep the schedules; without workers the queue only sends. */
+  workers: boolean;
+  /** pg-boss's clock: a TestClock in tests. */
+  clock?: Clock;
+  /** How often an idle worker asks for jobs (default 2 s). */
+  pollingIntervalSeconds?: number;
+};
+
+export async function startJobQueue<const Definitions extends readonly AnyDefinition[]>({
+  database,
+  definitions,
+  workers,
+  clock,
+  pollingIntervalSeconds = 2,
+}: JobQueueOptions<Definitions>): Promise<JobQueue<Definitions>> {
+  const byName = new Map<string, AnyDefinition>(definitions.map((definition) => [definition.name, definition]));
+  if (byName.size !== definitions.length) throw new Error("Two job definitions share a name.");
+  const store = database.jobStore;
+  const boss = new PgBoss({
+    ...(store.kind === "embedded"
+      ? { db: fromPglite(store.pglite), backend: "pglite" as const }
+      : { connectionString: store.connectionString, max: JOBS_POOL_SIZE, application_name: applicationName("jobs") }),
+    schema: JOBS_SCHEMA,
+    clock,
+    // A web-only instance sends jobs and nothing else: no schedules, no maintenance of the queue.
+    schedule: workers,
+    supervise: workers,
+    // Recorded for `npm run jobs` and pg-boss's own tools; a web-only instance stays out of the list.
+    registerInstance: workers,
+    instanceName: workers ? "family-book-worker" : undefined,
+  });
+  boss.on("error", (error) => console.error("Background jobs:", error));
+  boss.on("warning", (warning) => console.warn(`Background jobs: ${warning.message}`));
+  await boss.start();
+
+  // Every instance makes sure the queues exist (it may be the first to send), idempotently.
+  await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
+  for (const definition of definitions) {
+    const settings = {
+      retryLimit: definition.retryLimit,
+      retryBackoff: definition.retryBackoff,
+      retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+      expireInSeconds: definition.expireInSeconds ?? DEFAULT_EXPIRE_IN_SECONDS,
+      deadLetter: DEAD_LETTER_QUEUE,
+    };
+    await boss.createQueue(definition.name, { ...settings, policy: definition.policy ?? "standard" });
+    // A queue made by an earlier version keeps its settings unless told otherwise.
+    await boss.updateQueue(definition.name, settings);
+  }
+
+  if (workers) {
+    // The schedules are what the definitions say: one that a definition no longer has is removed.
+    const scheduled = new Set(definitions.filter((definition) => definition.schedule).map((definition) => definition.name));
+    for (const schedule of await boss.getSchedules()) {
+      if (!scheduled.has(schedule.name)) await boss.unschedule(schedule.name, schedule.key);
+    }
+    for (const definition of definitions) {
+      if (definition.schedule) await boss.schedule(definition.name, definition.schedule, null, { tz: "UTC" });
+      await boss.work(definition.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]: JobWithMetadata<unknown>[]) =>
+        runAttempt(definition, job!, clock),
+      );
+    }
+  }
+
+  return {
+    boss,
+    definitions,
+    async enqueue(name, data, options = {}) {
+      const definition = byName.get(name);
+      if (!definition) throw new Error(`No job is defined under the name ${name}.`);
+      const checked = definition.schema.safeParse(data);
+      if (!checked.success) throw new Error(`The data for job ${name} is not what it expects: ${z.prettifyError(checked.error)}`);
+      const parsed = checked.data as object;
+      const sendOptions: SendOptions = {
+        singletonKey: options.singletonKey,
+        singletonSeconds: options.singletonSeconds,
+        startAfter: options.startAfter,
+        retryLimit: options.retryLimit,
+        retryBackoff: options.retryBackoff,
+        retryDelay: options.retryDelaySeconds,
+      };
+      return boss.send(name, parsed, withoutUndefined(sendOptions));
+    },
+    async stop() {
+      // Jobs still running after the grace period are marked failed, so another worker retries them.
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+/** One attempt of one job: its data checked, the handler run, a failure logged with the job's id. */
+async function runAttempt(definition: AnyDefinition, job: JobWithMetadata<unknown>, clock: Clock | undefined) {
+  const attempt = job.retryCount + 1;
+  const attempts = job.retryLimit + 1;
+  try {
+    const data = definition.schema.safeParse(job.data);
+    if (!data.success) throw new Error(`Its data is not what the job expects: ${z.prettifyError(data.error)}`);
+    const output = await definition.handler(data.data, {
+      id: job.id,
+      retryCount: job.retryCount,
+      now: clock ? new Date(clock.now()) : now(),
+      signal: job.signal,
+    });
+    return output ?? undefined;
+  } catch (error) {
+    const outcome = attempt < attempts ? "it will be tried again" : `it is now a dead letter (${DEAD_LETTER_QUEUE}; npm run jobs lists them)`;
+    console.error(`Job ${definition.name} ${job.id} failed on attempt ${attempt} of ${attempts}, ${outcome}:`, error);
+    throw error;
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}

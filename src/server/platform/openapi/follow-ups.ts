@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { FOLLOW_UP_ANSWER_REQUIRED, FOLLOW_UP_ANSWER_TOO_LONG, FOLLOW_UP_REQUIRED, FOLLOW_UP_TOO_LONG, FOLLOW_UP_TOO_SHORT } from "@/lib/follow-ups";
+import { ANSWER_NOT_FOUND } from "@/lib/schemas/conversations";
+import {
+  answerFollowUpSchema,
+  askFollowUpSchema,
+  FOLLOW_UP_ALREADY_ANSWERED,
+  FOLLOW_UP_ITEM_RULE,
+  FOLLOW_UP_NOT_FOUND,
+  FOLLOW_UP_OWN_STORY,
+} from "@/lib/schemas/follow-ups";
+import { MEMORY_NOT_FOUND } from "@/server/memories/memory-visibility";
+import { BODY_CAPS } from "@/server/platform/http/read-body";
+import { FOLLOW_UP_NO_AUTHOR } from "@/server/questions/follow-ups/ask-follow-up";
+import { followUpDtoSchema } from "@/server/questions/follow-ups/follow-up-dto";
+import { idParameter, type Operation } from "./operation";
+
+// "Tell us more": follow-up questions to the author of a shared memory or answer
+// (docs/product.md §22, docs/decisions/030-tell-us-more.md).
+
+export const followUpOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/follow-ups",
+    tag: "Comments",
+    summary: "Tell us more: ask the author of a shared memory or answer a question about it",
+    description:
+      "Anyone who may comment on the item may ask, but not its author. The author finds it in their questions from the family and in their next weekly question email.",
+    access: "member",
+    body: { media: "application/json", schema: askFollowUpSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 201, description: "The question, waiting for its answer.", data: z.strictObject({ follow_up: followUpDtoSchema }) },
+    refusals: {
+      400: `"${FOLLOW_UP_REQUIRED}", "${FOLLOW_UP_TOO_SHORT}", "${FOLLOW_UP_TOO_LONG}" or a hidden control character (on question); "${FOLLOW_UP_ITEM_RULE}"; "${FOLLOW_UP_OWN_STORY}"; "${FOLLOW_UP_NO_AUTHOR}"`,
+      404: `"${MEMORY_NOT_FOUND}" or "${ANSWER_NOT_FOUND}": missing, private, or not shared with the caller's family.`,
+    },
+  },
+  {
+    method: "get",
+    path: "/follow-ups",
+    tag: "Comments",
+    summary: "The questions the family asked the caller that wait for an answer, oldest first",
+    description: "At most 50. A question on a story that is private now is left out until it is shared again.",
+    access: "member",
+    answer: { status: 200, description: "The waiting questions.", data: z.strictObject({ follow_ups: z.array(followUpDtoSchema) }) },
+  },
+  {
+    method: "post",
+    path: "/follow-ups/{id}/answer",
+    tag: "Comments",
+    summary: "The author answers a question from their family",
+    description:
+      "Answered once: of two answers sent together, one is kept and the other refused. The answer shows under the story, to exactly those who may see it.",
+    access: "member",
+    params: idParameter("id", "question"),
+    body: { media: "application/json", schema: answerFollowUpSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 200, description: "The answered question.", data: z.strictObject({ follow_up: followUpDtoSchema }) },
+    refusals: {
+      400: `"${FOLLOW_UP_ANSWER_REQUIRED}", "${FOLLOW_UP_ANSWER_TOO_LONG}" or a hidden control character (on answer).`,
+      404: `"${FOLLOW_UP_NOT_FOUND}": missing, asked of someone else, or on a story that is private now.`,
+      409: `"${FOLLOW_UP_ALREADY_ANSWERED}"`,
+    },
+  },
+];

@@ -1,8 +1,0 @@
-import "server-only";
-import type { UserDto } from "@/server/users/user-dto";
-import { getQuestionnaire } from "./get-questionnaire";
-
-/** The questions of a questionnaire the viewer may see, in order. */
-export async function listQuestions({ viewer, questionnaireId }: { viewer: UserDto; questionnaireId: string }) {
-  return (await getQuestionnaire({ viewer, questionnaireId })).questions;
-}
