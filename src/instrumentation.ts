@@ -4,6 +4,6 @@
 // set by bin/family-book-server.mjs, and serves nothing.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startServer } = await import("./server/platform/start-server");
+  const { startServer } = await import("./server/start-server");
   await startServer({ role: process.env.FAMILY_BOOK_ROLE === "worker" ? "worker" : "web" });
 }

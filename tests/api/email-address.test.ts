@@ -4,6 +4,7 @@ import { POST as resend } from "@/app/api/auth/email/resend/route";
 import { PUT as changeEmail } from "@/app/api/auth/email/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { POST as invite } from "@/app/api/family/invitations/route";
+import { EMAIL_TAKEN } from "@/lib/schemas/auth";
 import {
   EMAIL_ALREADY_CONFIRMED,
   EMAIL_CONFIRMED,
@@ -14,7 +15,6 @@ import {
   WRONG_PASSWORD,
 } from "@/lib/schemas/email-address";
 import { isEmailConfirmed } from "@/server/accounts/auth/email-verification";
-import { EMAIL_TAKEN } from "@/server/accounts/auth/register-user";
 import { hashToken } from "@/server/accounts/auth/sessions";
 import { newInviteCode } from "@/server/family/invite-links/invite-rules";
 import { getDb } from "@/server/platform/db/client";

@@ -9,10 +9,10 @@ import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/
 import { PATCH as changePlan } from "@/app/api/weekly-questions/[id]/route";
 import { POST as answerByLink, PATCH as shareByLink } from "@/app/api/weekly-questions/answer/route";
 import { GET as listPlans, POST as startPlan } from "@/app/api/weekly-questions/route";
+import { jobDefinitions } from "@/server/job-list";
 import { runWeeklyDigests } from "@/server/news/weekly-digest/run-weekly-digests";
 import { getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
-import { jobDefinitions } from "@/server/platform/jobs/definitions";
 import { listCompletedQuestionnaires } from "@/server/questions/questionnaires/list-completed-questionnaires";
 import { runWeeklyQuestions } from "@/server/questions/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";

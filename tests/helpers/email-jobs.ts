@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
+import { jobDefinitions, type JobName } from "@/server/job-list";
 import { setClock } from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { closeMailTransport } from "@/server/platform/email/mail-transport";
 import { resetEnvForTests } from "@/server/platform/env";
-import { jobDefinitions, type JobName } from "@/server/platform/jobs/definitions";
 import { JOBS_SCHEMA, type JobQueue } from "@/server/platform/jobs/job-queue";
 import { startInboundSmtp, type InboundSmtp } from "@/server/questions/weekly-email-replies/inbound-smtp";
 import { advanceUntil, startTestQueue, TestClock } from "./jobs";
@@ -25,7 +25,7 @@ async function unfinishedEmailJobs(names: readonly string[] = EMAIL_JOBS) {
   return row?.count ?? 0;
 }
 
-const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<JobQueue<typeof jobDefinitions>> };
+const appQueue = globalThis as typeof globalThis & { __familyBookJobs?: Promise<JobQueue> };
 
 export async function startJobWorkers() {
   const clock = new TestClock();
@@ -85,7 +85,7 @@ export function withSimulatedInstances(app: string, clock: TestClock, emailJob: 
   const emailJobs: readonly JobName[] = typeof emailJob === "string" ? [emailJob] : emailJob;
   const definitions = jobDefinitions.filter((definition) => definition.name === "send-email" || emailJobs.includes(definition.name));
   const state = {} as { smtp: RunningSmtp; inbound: InboundSmtp | null };
-  let queues: JobQueue<typeof jobDefinitions | typeof definitions>[] = [];
+  let queues: JobQueue[] = [];
   beforeAll(async () => {
     state.smtp = await startSmtpServer();
     Object.assign(process.env, { SMTP_URL: state.smtp.url, MAIL_FROM: "Family Book <hello@familybook.example>", APP_URL: app });

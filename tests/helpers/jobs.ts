@@ -10,15 +10,15 @@ import { startJobQueue, type JobQueue } from "@/server/platform/jobs/job-queue";
 /** A queue name no other test in the file uses (they share one database). */
 export const uniqueJobName = (base: string) => `test.${base}-${randomBytes(4).toString("hex")}`;
 
-export async function startTestQueue<const Definitions extends readonly JobDefinition[]>({
+export async function startTestQueue({
   definitions,
   clock,
   workers = true,
 }: {
-  definitions: Definitions;
+  definitions: readonly JobDefinition[];
   clock: TestClock;
   workers?: boolean;
-}): Promise<JobQueue<Definitions>> {
+}): Promise<JobQueue> {
   return startJobQueue({ database: await getDatabase(), definitions, workers, clock, pollingIntervalSeconds: 1 });
 }
 

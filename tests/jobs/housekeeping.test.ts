@@ -3,10 +3,10 @@ import { utimes } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookStorageKey } from "@/server/book/print/build-book-job";
+import { jobDefinitions } from "@/server/job-list";
 import { getDb } from "@/server/platform/db/client";
 import { DELIVERY_KEPT_MS } from "@/server/platform/email/delete-old-deliveries";
 import { dataDirectory } from "@/server/platform/env";
-import { jobDefinitions } from "@/server/platform/jobs/definitions";
 import type { JobQueue } from "@/server/platform/jobs/job-queue";
 import { getStorage } from "@/server/platform/storage";
 import { createAccount, type TestAccount } from "../helpers/accounts";
@@ -34,7 +34,7 @@ function justBeforeThreeAm(after: number) {
 
 const clock = new TestClock(justBeforeThreeAm(Date.now() + 48 * HOUR));
 const queueNow = () => clock.now();
-let queue: JobQueue<typeof housekeeping>;
+let queue: JobQueue;
 let owner: TestAccount;
 
 /** Dates a stored object's last change, as storage lists it (the local driver's file time). */

@@ -6,11 +6,12 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { deleteEndedSessionsJob } from "@/server/accounts/auth/delete-ended-sessions";
+import { jobDefinitions } from "@/server/job-list";
 import { getDatabase } from "@/server/platform/db/client";
 import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
-import { jobDefinitions } from "@/server/platform/jobs/definitions";
 import { defineJob } from "@/server/platform/jobs/job-definition";
-import { DEAD_LETTER_QUEUE, startJobQueue, type JobQueue } from "@/server/platform/jobs/job-queue";
+import { DEAD_LETTER_QUEUE, startJobQueue } from "@/server/platform/jobs/job-queue";
 import { enqueueJob, startJobs, stopJobs } from "@/server/platform/jobs/queue";
 import { formatJobProblems, readJobProblems } from "../../bin/job-problems.mjs";
 import { advanceUntil, settleHandlers, startTestQueue, TestClock, uniqueJobName } from "../helpers/jobs";
@@ -21,9 +22,9 @@ import { allowConsoleErrors } from "../setup/test-environment";
 // retried with backoff and end as dead letters, schedules send one job per occurrence however
 // many instances keep them, and an attempt that is lost is run again. Time is a TestClock.
 
-const running: JobQueue<readonly never[]>[] = [];
+const running: { stop(): Promise<void> }[] = [];
 const track = <Queue extends { stop(): Promise<void> }>(queue: Queue) => {
-  running.push(queue as unknown as JobQueue<readonly never[]>);
+  running.push(queue);
   return queue;
 };
 
@@ -48,7 +49,7 @@ describe(`the job queue (${backendName})`, () => {
     const clock = new TestClock();
     const queue = track(await startTestQueue({ definitions: [greet], clock }));
 
-    const id = (await queue.enqueue(greet.name, { memberId: "m-1" }))!;
+    const id = (await queue.enqueue(greet, { memberId: "m-1" }))!;
     await advanceUntil(clock, () => seen.length > 0);
     await clock.tick(30_000);
     await settleHandlers();
@@ -68,7 +69,7 @@ describe(`the job queue (${backendName})`, () => {
     });
     const queue = track(await startTestQueue({ definitions: [strict], clock: new TestClock() }));
     // @ts-expect-error: the data's type comes from the job's schema
-    await expect(queue.enqueue(strict.name, { count: "three" })).rejects.toThrow(`The data for job ${strict.name} is not what it expects:`);
+    await expect(queue.enqueue(strict, { count: "three" })).rejects.toThrow(`The data for job ${strict.name} is not what it expects:`);
     expect(await queue.boss.findJobs(strict.name)).toEqual([]);
   });
 
@@ -89,7 +90,7 @@ describe(`the job queue (${backendName})`, () => {
     });
     const queue = track(await startTestQueue({ definitions: [flaky], clock }));
 
-    const id = (await queue.enqueue(flaky.name, { to: "grandma@example.com" }))!;
+    const id = (await queue.enqueue(flaky, { to: "grandma@example.com" }))!;
     await advanceUntil(clock, async () => (await queue.boss.findJobs(DEAD_LETTER_QUEUE, { data: { to: "grandma@example.com" } })).length > 0, {
       stepMs: 5_000,
       withinMs: 60 * 60_000,
@@ -138,8 +139,8 @@ describe(`the job queue (${backendName})`, () => {
     const queue = track(await startTestQueue({ definitions: [remind], clock }));
 
     const later = new Date(clock.now() + 60 * 60_000);
-    const first = await queue.enqueue(remind.name, { who: "ada" }, { singletonKey: "ada", startAfter: later, retryLimit: 1 });
-    const second = await queue.enqueue(remind.name, { who: "ada" }, { singletonKey: "ada" });
+    const first = await queue.enqueue(remind, { who: "ada" }, { singletonKey: "ada", startAfter: later, retryLimit: 1 });
+    const second = await queue.enqueue(remind, { who: "ada" }, { singletonKey: "ada" });
     expect(first).not.toBeNull();
     expect(second).toBeNull();
     const [job] = await queue.boss.findJobs(remind.name, { id: first! });
@@ -173,7 +174,7 @@ describe(`the job queue (${backendName})`, () => {
     const first = track(await startTestQueue({ definitions: [sweep], clock }));
     track(await startTestQueue({ definitions: [sweep], clock }));
 
-    const id = await first.enqueue(sweep.name, null);
+    const id = await first.enqueue(sweep, null);
     await advanceUntil(clock, async () => (await first.boss.findJobs(sweep.name, { id: id! }))[0]?.state === "completed", { stepMs: 5_000 });
 
     expect(attempts).toEqual([0, 1]);
@@ -233,14 +234,38 @@ describe("the app's queue", () => {
 
   it("sends from an instance without workers, and an instance with workers runs the job", async () => {
     await startJobs({ workers: false });
-    const id = (await enqueueJob("housekeeping.ended-sessions", null))!;
+    const id = (await enqueueJob(deleteEndedSessionsJob, null))!;
     expect(id).toEqual(expect.any(String));
-    // @ts-expect-error: only defined jobs can be sent
-    await expect(enqueueJob("no.such-job", null)).rejects.toThrow("No job is defined under the name no.such-job.");
+    // @ts-expect-error: the data's type comes from the job's schema
+    await expect(enqueueJob(deleteEndedSessionsJob, { all: true })).rejects.toThrow("The data for job housekeeping.ended-sessions is not what it expects:");
 
     const clock = new TestClock();
     const worker = track(await startTestQueue({ definitions: jobDefinitions, clock }));
     await advanceUntil(clock, async () => (await worker.boss.findJobs("housekeeping.ended-sessions", { id }))[0]?.state === "completed");
+  });
+
+  it("makes a job's queue the first time it is sent, with the job's own settings, and works it only where it is listed", async () => {
+    const handled: string[] = [];
+    const ping = defineJob({
+      name: uniqueJobName("ping"),
+      schema: z.strictObject({ who: z.string() }),
+      handler: async ({ who }) => void handled.push(who),
+      retryLimit: 2,
+      retryBackoff: false,
+      policy: "short",
+    });
+    const sender = await startJobs({ workers: false });
+    expect(await sender.boss.getQueue(ping.name)).toBeNull();
+    const id = (await enqueueJob(ping, { who: "grandma" }))!;
+    expect(await sender.boss.getQueue(ping.name)).toMatchObject({ name: ping.name, policy: "short", retryLimit: 2 });
+    // "short": one job per key waits at a time.
+    expect(await enqueueJob(ping, { who: "again" }, { singletonKey: "k" })).toEqual(expect.any(String));
+    expect(await enqueueJob(ping, { who: "again" }, { singletonKey: "k" })).toBeNull();
+
+    const clock = new TestClock();
+    const worker = track(await startTestQueue({ definitions: [ping], clock }));
+    await advanceUntil(clock, async () => (await worker.boss.findJobs(ping.name, { id }))[0]?.state === "completed");
+    expect(handled).toContain("grandma");
   });
 });
 
@@ -299,7 +324,7 @@ describe("npm run jobs", () => {
     const database = onPostgres ? await getDatabase() : { jobStore: { kind: "embedded" as const, pglite: pglite! } };
     const queue = await startJobQueue({ database, definitions: [doomed], workers: true, clock, pollingIntervalSeconds: 1 });
     try {
-      const id = (await queue.enqueue(doomed.name, { album: "1974" }))!;
+      const id = (await queue.enqueue(doomed, { album: "1974" }))!;
       await advanceUntil(clock, async () => (await queue.boss.findJobs(DEAD_LETTER_QUEUE, { data: { album: "1974" } })).length > 0);
       await queue.stop();
       await pglite?.close();

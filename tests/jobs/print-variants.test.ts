@@ -95,7 +95,7 @@ describe(`print variants (${backendName})`, () => {
     const due = new Date(Date.now() + 2 * 60 * 60 * 1000);
     due.setUTCMinutes(20, 0, 0);
     const clock = new TestClock(due.getTime() - 30_000);
-    const queue: JobQueue<[typeof backfillPrintVariantsJob]> = await startTestQueue({ definitions: [backfillPrintVariantsJob], clock });
+    const queue: JobQueue = await startTestQueue({ definitions: [backfillPrintVariantsJob], clock });
     try {
       expect((await queue.boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toEqual([["photos.print-variants", "20 * * * *"]]);
       await advanceUntil(clock, async () => (await queue.boss.findJobs("photos.print-variants")).some((job) => job.state === "completed"));

@@ -4,11 +4,11 @@ import { promisify } from "node:util";
 import { DeleteBucketCorsCommand, PutBucketCorsCommand, S3Client, type CORSRule } from "@aws-sdk/client-s3";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkBucketCors } from "@/server/platform/check-bucket-cors";
 import { getEnv, resetEnvForTests } from "@/server/platform/env";
-import { startServer } from "@/server/platform/start-server";
 import { resetStorageForTests } from "@/server/platform/storage";
 import { missingCorsForUploads, readBucketCors, s3ClientConfig, uploadCorsRule } from "@/server/platform/storage/bucket-cors.mjs";
+import { checkBucketCors } from "@/server/platform/storage/check-bucket-cors";
+import { startServer } from "@/server/start-server";
 import { s3Settings, startS3Server, type RunningS3 } from "../helpers/s3-server";
 
 // With S3, browsers upload photos straight to the bucket, which must let the app's origin POST.

@@ -108,6 +108,8 @@ export function passwordResetFormSchema(owner: PasswordOwner) {
 }
 
 /** Said of a password that does not prove who the person is (changing the password or the address, deleting the account). */
+/** An address another account has (409 on registering or changing one's address). */
+export const EMAIL_TAKEN = "An account with this email is already registered.";
 export const WRONG_PASSWORD = "That password is not right.";
 export const PASSWORD_CHANGED = "Your password has been changed. You have been signed out on your other devices.";
 export const GOOGLE_ACCOUNT_PASSWORD =

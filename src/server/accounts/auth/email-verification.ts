@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { normalizeEmail } from "@/lib/schemas/auth";
+import { EMAIL_TAKEN, normalizeEmail } from "@/lib/schemas/auth";
 import {
   CONFIRMATION_SENT,
   EMAIL_ALREADY_CONFIRMED,
@@ -25,7 +25,6 @@ import { countAndLimit, tryAgain, type RateLimitRule } from "@/server/platform/h
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { enqueueJob } from "@/server/platform/jobs/queue";
 import { spendPasswordCheckTime, verifyPassword } from "./password";
-import { EMAIL_TAKEN } from "./register-user";
 import { hashToken } from "./sessions";
 
 // Confirming that a person reads mail at their address (docs/decisions/017-verified-addresses.md):
@@ -101,7 +100,7 @@ export const confirmationEmailJob = defineJob({
  */
 export async function queueConfirmationEmail({ userId, origin }: { userId: string; origin: string }) {
   try {
-    await enqueueJob("confirmation-email", { userId, messageId: newMessageId(), origin });
+    await enqueueJob(confirmationEmailJob, { userId, messageId: newMessageId(), origin });
   } catch (error) {
     console.error(`The confirmation email for user ${userId} could not be queued:`, error);
   }
@@ -155,7 +154,7 @@ export async function confirmEmail({ token, now = clock.now() }: { token: string
 export async function resendConfirmationEmail({ viewer, origin }: { viewer: UserDto; origin: string }): Promise<{ message: string }> {
   if (await isEmailConfirmed(viewer.id)) return { message: EMAIL_ALREADY_CONFIRMED };
   await countAndLimit(emailAddressRules.resendsByAccount, viewer.id);
-  await enqueueJob("confirmation-email", { userId: viewer.id, messageId: newMessageId(), origin });
+  await enqueueJob(confirmationEmailJob, { userId: viewer.id, messageId: newMessageId(), origin });
   return { message: CONFIRMATION_SENT(viewer.email) };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { normalizeEmail, type RegisterValues } from "@/lib/schemas/auth";
+import { EMAIL_TAKEN, normalizeEmail, type RegisterValues } from "@/lib/schemas/auth";
 import { INVALID_INVITE } from "@/lib/schemas/invites";
 import { toUserDto } from "@/server/accounts/users/user-dto";
 import { findOpenInvite } from "@/server/family/invite-links/find-open-invite";
@@ -14,7 +14,6 @@ import { hashPassword } from "./password";
 import { registrationRules } from "./registration-limits";
 import { createSession } from "./sessions";
 
-export const EMAIL_TAKEN = "An account with this email is already registered.";
 export { INVALID_INVITE };
 
 /**

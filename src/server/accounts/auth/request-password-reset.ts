@@ -4,6 +4,7 @@ import { newMessageId } from "@/server/platform/email/message-id";
 import { countAndLimit } from "@/server/platform/http/rate-limit";
 import { enqueueJob } from "@/server/platform/jobs/queue";
 import { passwordResetRules } from "./password-reset-limits";
+import { passwordResetEmailJob } from "./send-password-reset-email";
 
 /**
  * "Forgot your password?" (docs/product.md §4): counts the request, queues the job that emails a
@@ -21,6 +22,6 @@ export async function requestPasswordReset({
 }): Promise<{ message: string }> {
   await countAndLimit(passwordResetRules.requestsByAddress, address);
   await countAndLimit(passwordResetRules.requestsByAccount, normalizeEmail(input.email));
-  await enqueueJob("password-reset-email", { email: input.email, messageId: newMessageId(), origin });
+  await enqueueJob(passwordResetEmailJob, { email: input.email, messageId: newMessageId(), origin });
   return { message: PASSWORD_RESET_SENT };
 }

@@ -82,7 +82,7 @@ export async function startPreparedExport({ viewer, scope, origin }: { viewer: U
     now: at,
     insert: (tx, id) =>
       tx.dataExport.create({ data: { id, user_id: viewer.id, scope, origin, created_at: at, expires_at: new Date(at.getTime() + PREPARED_FILE_KEPT_MS) } }),
-    enqueue: (id) => enqueueJob("prepare-export", { exportId: id }),
+    enqueue: (id) => enqueueJob(prepareExportJob, { exportId: id }),
   });
   const prisma = await getDb();
   const row = await prisma.dataExport.findUnique({ where: { id } });

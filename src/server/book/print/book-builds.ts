@@ -10,6 +10,7 @@ import { startPreparedFile } from "@/server/book/prepared-files/start-prepared-f
 import { now as clockNow } from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { enqueueJob } from "@/server/platform/jobs/queue";
+import { buildBookJob } from "./build-book-job";
 import { checkBookOptions } from "./gather-book-content";
 
 // Printed books made by a job (docs/product.md §16, docs/decisions/028-book-builds.md). A member
@@ -135,7 +136,7 @@ export async function requestBookBuild({ viewer, input, origin, now = clockNow()
     now,
     insert: (tx, id) =>
       tx.bookBuild.create({ data: { id, user_id: viewer.id, options, origin, created_at: now, expires_at: new Date(now.getTime() + PREPARED_FILE_KEPT_MS) } }),
-    enqueue: (id) => enqueueJob("book.build", { buildId: id }, { singletonKey: id }),
+    enqueue: (id) => enqueueJob(buildBookJob, { buildId: id }, { singletonKey: id }),
   });
   const prisma = await getDb();
   const build = await prisma.bookBuild.findUnique({ where: { id }, select: buildSelect });

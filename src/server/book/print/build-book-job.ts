@@ -99,7 +99,7 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
     if (!expiresAt) return { status: "deleted" };
     // The email waits a minute: a book saved by the dialog that was watching it needs none.
     await enqueueJob(
-      "book.ready-email",
+      bookReadyEmailJob,
       { buildId: build.id, title: content.title },
       { singletonKey: `book-ready-${build.id}`, startAfter: READY_EMAIL_AFTER_SECONDS },
     );

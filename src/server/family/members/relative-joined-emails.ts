@@ -63,7 +63,7 @@ export async function announceNewRelative({ newMemberId, origin }: { newMemberId
     console.error(`The notifications announcing new member ${newMemberId} to their family could not be recorded:`, error);
   }
   try {
-    await enqueueJob("relative-joined-emails", { newMemberId, origin });
+    await enqueueJob(relativeJoinedEmailsJob, { newMemberId, origin });
   } catch (error) {
     console.error(`The emails announcing new member ${newMemberId} to their family could not be queued:`, error);
   }

@@ -64,7 +64,7 @@ export async function runNotificationDigests({ now }: { now: Date }) {
     await prisma.notification.updateMany({ where: { id: { in: ids }, recipient_id: member.id, digest_id: null }, data: { digest_id: digest.id } });
   }
   const waiting = await prisma.notificationDigest.findMany({ where: { status: null, created_at: { gt: dayAgo } }, select: { id: true } });
-  for (const digest of waiting) await enqueueJob("notification-digest-email", { digestId: digest.id }, { singletonKey: digest.id });
+  for (const digest of waiting) await enqueueJob(notificationDigestEmailJob, { digestId: digest.id }, { singletonKey: digest.id });
   return { created, queued: waiting.length };
 }
 

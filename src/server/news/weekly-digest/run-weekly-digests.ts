@@ -5,6 +5,7 @@ import { getEnv } from "@/server/platform/env";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { enqueueJob } from "@/server/platform/jobs/queue";
 import { DIGEST_DEFAULT_TIME_ZONE, latestDigestMoment } from "./digest-times";
+import { weeklyDigestEmailJob } from "./weekly-digest-email";
 
 // The weekly family digest's scheduler (docs/decisions/021-weekly-digest.md). Every hour, on some
 // instance, it finds the members whose weekly digest moment has passed and makes one
@@ -41,7 +42,7 @@ export async function runWeeklyDigests({ now }: { now: Date }) {
     where: { status: null, week_of: { gte: new Date(now.getTime() - CATCH_UP_MS) } },
     select: { id: true },
   });
-  for (const digest of waiting) await enqueueJob("weekly-digest-email", { digestId: digest.id }, { singletonKey: digest.id });
+  for (const digest of waiting) await enqueueJob(weeklyDigestEmailJob, { digestId: digest.id }, { singletonKey: digest.id });
   return { created, queued: waiting.length };
 }
 

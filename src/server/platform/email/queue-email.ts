@@ -3,6 +3,7 @@ import { enqueueJob } from "@/server/platform/jobs/queue";
 import type { EmailJob } from "./deliver-email";
 import type { EmailTemplateName, EmailTemplateProps } from "./email-templates";
 import { newMessageId } from "./message-id";
+import { sendEmailJob } from "./send-email-job";
 
 export type QueuedEmail<Name extends EmailTemplateName> = {
   template: Name;
@@ -17,6 +18,6 @@ export type QueuedEmail<Name extends EmailTemplateName> = {
 /** Queues one email; its props are checked against the template here, at the sender. */
 export async function queueEmail<Name extends EmailTemplateName>(email: QueuedEmail<Name>): Promise<string> {
   const messageId = email.messageId ?? newMessageId();
-  await enqueueJob("send-email", { ...email, messageId, props: email.props as Record<string, unknown> }, { singletonKey: messageId });
+  await enqueueJob(sendEmailJob, { ...email, messageId, props: email.props as Record<string, unknown> }, { singletonKey: messageId });
   return messageId;
 }

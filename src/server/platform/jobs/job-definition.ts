@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 // What a domain declares to run work outside a request (docs/decisions/012-jobs.md). The list of
-// every definition is src/server/platform/jobs/definitions.ts; jobs are sent with enqueueJob (queue.ts).
+// every definition is src/server/job-list.ts; jobs are sent with enqueueJob (queue.ts).
 
 /** What a handler learns about the attempt it is running. */
 export type JobAttempt = {

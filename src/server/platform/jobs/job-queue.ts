@@ -37,22 +37,22 @@ export type EnqueueOptions = {
   retryDelaySeconds?: number;
 };
 
-type AnyDefinition = JobDefinition<string, z.ZodType>;
+export type AnyJobDefinition = JobDefinition<string, z.ZodType>;
+type AnyDefinition = AnyJobDefinition;
 
-export type JobQueue<Definitions extends readonly AnyDefinition[]> = {
+export type JobQueue = {
   boss: PgBoss;
-  definitions: Definitions;
-  enqueue<Name extends Definitions[number]["name"]>(
-    name: Name,
-    data: z.input<Extract<Definitions[number], { name: Name }>["schema"]>,
-    options?: EnqueueOptions,
-  ): Promise<string | null>;
+  /** The jobs this instance works (none without workers); any job may be sent. */
+  definitions: readonly AnyJobDefinition[];
+  /** Sends `job` with `data`, checked against its schema; its queue is made the first time it is needed. */
+  enqueue<Schema extends z.ZodType>(job: JobDefinition<string, Schema>, data: z.input<Schema>, options?: EnqueueOptions): Promise<string | null>;
   stop(): Promise<void>;
 };
 
-export type JobQueueOptions<Definitions extends readonly AnyDefinition[]> = {
+export type JobQueueOptions = {
   database: Pick<Database, "jobStore">;
-  definitions: Definitions;
+  /** The jobs to work and schedule (with workers); a queue that only sends needs none. */
+  definitions: readonly AnyDefinition[];
   /** Run the jobs and keep the schedules; without workers the queue only sends. */
   workers: boolean;
   /** pg-boss's clock: a TestClock in tests. */
@@ -61,15 +61,8 @@ export type JobQueueOptions<Definitions extends readonly AnyDefinition[]> = {
   pollingIntervalSeconds?: number;
 };
 
-export async function startJobQueue<const Definitions extends readonly AnyDefinition[]>({
-  database,
-  definitions,
-  workers,
-  clock,
-  pollingIntervalSeconds = 2,
-}: JobQueueOptions<Definitions>): Promise<JobQueue<Definitions>> {
-  const byName = new Map<string, AnyDefinition>(definitions.map((definition) => [definition.name, definition]));
-  if (byName.size !== definitions.length) throw new Error("Two job definitions share a name.");
+export async function startJobQueue({ database, definitions, workers, clock, pollingIntervalSeconds = 2 }: JobQueueOptions): Promise<JobQueue> {
+  if (new Set(definitions.map((definition) => definition.name)).size !== definitions.length) throw new Error("Two job definitions share a name.");
   const store = database.jobStore;
   const boss = new PgBoss({
     ...(store.kind === "embedded"
@@ -88,20 +81,20 @@ export async function startJobQueue<const Definitions extends readonly AnyDefini
   boss.on("warning", (warning) => console.warn(`Background jobs: ${warning.message}`));
   await boss.start();
 
-  // Every instance makes sure the queues exist (it may be the first to send), idempotently.
+  // Queues are made idempotently by whoever needs one first: an instance with workers makes those
+  // it works at start; one that sends makes a job's queue before its first send of it.
   await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
-  for (const definition of definitions) {
-    const settings = {
-      retryLimit: definition.retryLimit,
-      retryBackoff: definition.retryBackoff,
-      retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
-      expireInSeconds: definition.expireInSeconds ?? DEFAULT_EXPIRE_IN_SECONDS,
-      deadLetter: DEAD_LETTER_QUEUE,
-    };
-    await boss.createQueue(definition.name, { ...settings, policy: definition.policy ?? "standard" });
-    // A queue made by an earlier version keeps its settings unless told otherwise.
-    await boss.updateQueue(definition.name, settings);
-  }
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (definition: AnyDefinition) => {
+    let made = queues.get(definition.name);
+    if (!made) {
+      made = makeQueue(boss, definition);
+      queues.set(definition.name, made);
+      made.catch(() => queues.delete(definition.name));
+    }
+    return made;
+  };
+  for (const definition of definitions) await ensureQueue(definition);
 
   if (workers) {
     // The schedules are what the definitions say: one that a definition no longer has is removed.
@@ -120,12 +113,11 @@ export async function startJobQueue<const Definitions extends readonly AnyDefini
   return {
     boss,
     definitions,
-    async enqueue(name, data, options = {}) {
-      const definition = byName.get(name);
-      if (!definition) throw new Error(`No job is defined under the name ${name}.`);
-      const checked = definition.schema.safeParse(data);
-      if (!checked.success) throw new Error(`The data for job ${name} is not what it expects: ${z.prettifyError(checked.error)}`);
+    async enqueue(job, data, options = {}) {
+      const checked = job.schema.safeParse(data);
+      if (!checked.success) throw new Error(`The data for job ${job.name} is not what it expects: ${z.prettifyError(checked.error)}`);
       const parsed = checked.data as object;
+      await ensureQueue(job);
       const sendOptions: SendOptions = {
         singletonKey: options.singletonKey,
         singletonSeconds: options.singletonSeconds,
@@ -134,13 +126,27 @@ export async function startJobQueue<const Definitions extends readonly AnyDefini
         retryBackoff: options.retryBackoff,
         retryDelay: options.retryDelaySeconds,
       };
-      return boss.send(name, parsed, withoutUndefined(sendOptions));
+      return boss.send(job.name, parsed, withoutUndefined(sendOptions));
     },
     async stop() {
       // Jobs still running after the grace period are marked failed, so another worker retries them.
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+}
+
+/** Makes a job's queue with its definition's settings, or brings an existing one up to them. */
+async function makeQueue(boss: PgBoss, definition: AnyDefinition) {
+  const settings = {
+    retryLimit: definition.retryLimit,
+    retryBackoff: definition.retryBackoff,
+    retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+    expireInSeconds: definition.expireInSeconds ?? DEFAULT_EXPIRE_IN_SECONDS,
+    deadLetter: DEAD_LETTER_QUEUE,
+  };
+  await boss.createQueue(definition.name, { ...settings, policy: definition.policy ?? "standard" });
+  // A queue made by an earlier version keeps its settings unless told otherwise.
+  await boss.updateQueue(definition.name, settings);
 }
 
 /** One attempt of one job: its data checked, the handler run, a failure logged with the job's id. */

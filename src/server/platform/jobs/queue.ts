@@ -1,27 +1,25 @@
 import "server-only";
+import type { z } from "zod";
 import { getDatabase } from "@/server/platform/db/client";
-import type { JobData, JobDefinitions, JobName } from "./definitions";
-import { startJobQueue, type EnqueueOptions, type JobQueue } from "./job-queue";
+import type { JobDefinition } from "./job-definition";
+import { startJobQueue, type AnyJobDefinition, type EnqueueOptions, type JobQueue } from "./job-queue";
 
 export type { EnqueueOptions } from "./job-queue";
 
 // The app's one job queue per process, on globalThis for the same reason as the database: Next
 // bundles route handlers and instrumentation apart, and each bundle must find the same queue.
-type AppJobQueue = JobQueue<JobDefinitions>;
-const registry = globalThis as typeof globalThis & { __familyBookJobs?: Promise<AppJobQueue> };
+// Sending needs only the job being sent, which its domain defines: this module knows no list of
+// jobs. The list (src/server/job-list.ts) is given to startJobs by the start-up, which works them.
+const registry = globalThis as typeof globalThis & { __familyBookJobs?: Promise<JobQueue> };
 
 /**
  * Starts the queue: with workers (the default of `npm start` and `npm run worker`) this instance
- * also runs jobs and keeps the schedules; without (WORKERS=false) it only sends.
+ * also runs `definitions` and keeps their schedules; without (WORKERS=false) it only sends.
  */
-export function startJobs({ workers }: { workers: boolean }): Promise<AppJobQueue> {
+export function startJobs({ workers, definitions = [] }: { workers: boolean; definitions?: readonly AnyJobDefinition[] }): Promise<JobQueue> {
   const current = registry.__familyBookJobs;
   if (current) return current;
-  // The list is loaded here, not imported above: a job that sends jobs imports this module, and the
-  // list imports that job, so a static import would read the list before the job is defined.
-  const starting = Promise.all([getDatabase(), import("./definitions")]).then(([database, { jobDefinitions }]) =>
-    startJobQueue({ database, definitions: jobDefinitions, workers }),
-  );
+  const starting = getDatabase().then((database) => startJobQueue({ database, definitions: workers ? definitions : [], workers }));
   registry.__familyBookJobs = starting;
   // A failed start (database unreachable) is retried by the next caller, not cached forever.
   starting.catch(() => {
@@ -35,12 +33,14 @@ export function startJobs({ workers }: { workers: boolean }): Promise<AppJobQueu
  * it has answered. Resolves to the job's id, or null when `singletonKey` names a job that is
  * already waiting or running. The data is checked against the job's schema here, at the sender.
  */
-export async function enqueueJob<Name extends JobName>(name: Name, data: JobData<Name>, options?: EnqueueOptions): Promise<string | null> {
+export async function enqueueJob<Schema extends z.ZodType>(
+  job: JobDefinition<string, Schema>,
+  data: z.input<Schema>,
+  options?: EnqueueOptions,
+): Promise<string | null> {
   // An instance that has not started its queue (a test, a script) sends without working.
   const queue = await (registry.__familyBookJobs ?? startJobs({ workers: false }));
-  // JobData<Name> and the queue's own parameter are one type written twice; with more than one job
-  // TypeScript cannot see it for a generic Name. The data's schema is checked in enqueue anyway.
-  return queue.enqueue(name, data as never, options);
+  return queue.enqueue(job, data, options);
 }
 
 /** Stops the queue before the database closes: running jobs get a grace period, then are retried elsewhere. */

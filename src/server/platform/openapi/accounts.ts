@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { loginSchema, registerSchema } from "@/lib/schemas/auth";
+import { EMAIL_TAKEN, loginSchema, registerSchema } from "@/lib/schemas/auth";
 import { familyChoiceSchema, INVALID_INVITE } from "@/lib/schemas/invites";
 import { INVALID_CREDENTIALS } from "@/server/accounts/auth/log-in";
-import { EMAIL_TAKEN } from "@/server/accounts/auth/register-user";
 import { signedInSchema } from "@/server/accounts/auth/session-response";
 import { SESSION_ENDED } from "@/server/accounts/auth/sessions";
 import { userDtoSchema } from "@/server/accounts/users/user-dto";

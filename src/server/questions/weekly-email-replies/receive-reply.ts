@@ -15,6 +15,7 @@ import { AppError } from "@/server/platform/http/app-error";
 import { enqueueJob } from "@/server/platform/jobs/queue";
 import { getStorage } from "@/server/platform/storage";
 import { answerWeeklyQuestion, linkSelect } from "@/server/questions/weekly-questions/answer-weekly-question";
+import { weeklyQuestionEmailJob } from "@/server/questions/weekly-questions/weekly-question-email";
 import { findReplyToken } from "./reply-address";
 import { extractReplyText } from "./reply-text";
 
@@ -208,7 +209,7 @@ async function refuse({
   if (link?.sendId && TELL_THE_RECIPIENT.has(reason)) {
     // One such email per reply address however many replies fail: keyed by the address's link.
     await enqueueJob(
-      "weekly-question-email",
+      weeklyQuestionEmailJob,
       { sendId: link.sendId, purpose: "unreadable-reply", replyLinkId: link.id },
       { singletonKey: `${link.id}.unreadable-reply` },
     );

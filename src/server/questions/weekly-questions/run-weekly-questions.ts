@@ -6,6 +6,7 @@ import { getDb } from "@/server/platform/db/client";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { enqueueJob } from "@/server/platform/jobs/queue";
 import { nextSendAt } from "./send-times";
+import { weeklyQuestionEmailJob } from "./weekly-question-email";
 
 // The weekly questions' scheduler (docs/decisions/019-weekly-questions.md). A scheduled job runs
 // every five minutes on some instance; each run (1) claims every plan whose question is due, (2)
@@ -58,7 +59,7 @@ export async function runWeeklyQuestions({ now }: { now: Date }) {
     where: { emailed_at: null, scheduled_for: { gte: new Date(now.getTime() - REQUEUE_WITHIN_MS) } },
     select: { id: true },
   });
-  for (const send of unsent) await enqueueJob("weekly-question-email", { sendId: send.id, purpose: "question" }, { singletonKey: `${send.id}.question` });
+  for (const send of unsent) await enqueueJob(weeklyQuestionEmailJob, { sendId: send.id, purpose: "question" }, { singletonKey: `${send.id}.question` });
 
   // One reminder per question, four local days on, unless it was answered, the plan is not
   // running, or a newer question went out meanwhile (that email carries this one too).
@@ -81,7 +82,7 @@ export async function runWeeklyQuestions({ now }: { now: Date }) {
     }
     const { count } = await prisma.weeklyQuestionSend.updateMany({ where: { id: send.id, reminded_at: null, answered_at: null }, data: { reminded_at: now } });
     if (count === 0) continue;
-    await enqueueJob("weekly-question-email", { sendId: send.id, purpose: "reminder" }, { singletonKey: `${send.id}.reminder` });
+    await enqueueJob(weeklyQuestionEmailJob, { sendId: send.id, purpose: "reminder" }, { singletonKey: `${send.id}.reminder` });
     reminded += 1;
   }
   return { claimed, queued: unsent.length, reminded };

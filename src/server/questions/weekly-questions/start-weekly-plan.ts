@@ -13,6 +13,7 @@ import { enqueueJob } from "@/server/platform/jobs/queue";
 import { QUESTION_NOT_FOUND, QUESTIONNAIRE_NOT_FOUND, questionOrder, visibleQuestionnairesWhere } from "@/server/questions/questionnaires/questionnaire-dto";
 import { describeWeeklyTime } from "./describe-times";
 import { getWeeklyPlan } from "./list-weekly-plans";
+import { weeklyQuestionsSchedulerJob } from "./run-weekly-questions";
 import { nextSendAt } from "./send-times";
 import type { WeeklyPlanDto } from "./weekly-plan-dto";
 
@@ -81,7 +82,7 @@ export async function startWeeklyPlan({ viewer, input, origin }: { viewer: UserD
   if (input.first_question_now) {
     // The scheduler runs every five minutes anyway; asked now, the first question goes in seconds.
     try {
-      await enqueueJob("weekly-questions", null);
+      await enqueueJob(weeklyQuestionsSchedulerJob, null);
     } catch (error) {
       console.error(`The first weekly question of ${planId} waits for the next scheduled run: the queue could not be reached.`, error);
     }

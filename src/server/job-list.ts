@@ -1,5 +1,4 @@
 import "server-only";
-import type { z } from "zod";
 import { deleteEndedSessionsJob } from "@/server/accounts/auth/delete-ended-sessions";
 import { confirmationEmailJob } from "@/server/accounts/auth/email-verification";
 import { passwordResetEmailJob } from "@/server/accounts/auth/send-password-reset-email";
@@ -20,8 +19,8 @@ import { weeklyQuestionsSchedulerJob } from "@/server/questions/weekly-questions
 import { weeklyQuestionEmailJob } from "@/server/questions/weekly-questions/weekly-question-email";
 
 // Every job Family Book runs (docs/decisions/012-jobs.md). A domain declares its job with
-// defineJob beside the use case it runs, and adds it here; enqueueJob's names and data are typed
-// from this list, and every instance with workers creates, schedules and works each of them.
+// defineJob beside the use case it runs, sends it with enqueueJob, and adds it here: the start-up
+// gives this list to the queue, and every instance with workers creates, schedules and works each.
 export const jobDefinitions = [
   // Housekeeping (docs/product.md §12): each on a schedule, once per occurrence.
   deleteEndedSessionsJob,
@@ -55,5 +54,3 @@ export const jobDefinitions = [
 
 export type JobDefinitions = typeof jobDefinitions;
 export type JobName = JobDefinitions[number]["name"];
-/** What enqueueJob takes for a job: its schema's input. */
-export type JobData<Name extends JobName> = z.input<Extract<JobDefinitions[number], { name: Name }>["schema"]>;

@@ -1,9 +1,10 @@
 import "server-only";
+import { jobDefinitions } from "@/server/job-list";
 import { closeDatabase, getDatabase } from "@/server/platform/db/client";
 import { assertConfiguration, ConfigurationError, s3Configured } from "@/server/platform/env";
 import { startJobs, stopJobs } from "@/server/platform/jobs/queue";
+import { checkBucketCors, type BucketCorsCheck } from "@/server/platform/storage/check-bucket-cors";
 import { startInboundSmtp, type InboundSmtp } from "@/server/questions/weekly-email-replies/inbound-smtp";
-import { checkBucketCors, type BucketCorsCheck } from "./check-bucket-cors";
 
 /**
  * "web": the app (`npm start`), which also runs background jobs unless WORKERS=false.
@@ -17,7 +18,7 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
     const env = assertConfiguration();
     const database = await getDatabase();
     const workers = role === "worker" || env.WORKERS;
-    await startJobs({ workers });
+    await startJobs({ workers, definitions: jobDefinitions });
     // Replies to weekly questions by SMTP (docs/decisions/022-answers-by-reply.md), where this process is told to listen.
     if (env.INBOUND_SMTP_PORT) {
       inboundSmtp = await startInboundSmtp({ port: env.INBOUND_SMTP_PORT, domain: env.INBOUND_DOMAIN });
