@@ -30,8 +30,10 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
     const storage = s3Configured(env) ? `S3 bucket ${env.S3_BUCKET}` : "local files";
     const backend = database.backend === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL";
     if (role === "worker") {
-      console.log(`Family Book worker is ready: ${backend}, photos in ${storage}, running background jobs.`);
+      // Before it says it is ready: a supervisor may stop it the moment it reads that line, and a
+      // SIGTERM with no listener yet would end the process at once, in the middle of its work.
       stopOnSignals();
+      console.log(`Family Book worker is ready: ${backend}, photos in ${storage}, running background jobs.`);
       return { bucketCors: Promise.resolve(null) };
     }
     const jobs = workers ? "background jobs run here" : "background jobs run elsewhere (WORKERS=false)";
