@@ -21,6 +21,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 export async function runBookScale({ memories = 1000, log = (...parts) => console.log("[book-scale]", ...parts) } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "family-book-book-scale-"));
   const database = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, "book_scale") : null;
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     // As `npm start` and `npm run worker` run the server (MALLOC_ARENA_MAX=2, bin/start.mjs).
     ...serverEnvironmentDefaults,

@@ -105,7 +105,15 @@ function startMeasuredApp(env) {
   });
 }
 
+/** @typedef {{ token?: string, json?: unknown, form?: FormData, method?: string }} ApiOptions */
+
+/**
+ * @param {string} base
+ * @param {string} pathname
+ * @param {ApiOptions} [options]
+ */
 async function api(base, pathname, { token, json, form } = {}) {
+  /** @type {Record<string, string>} */
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   if (json) headers["content-type"] = "application/json";
   const response = await fetch(`${base}${pathname}`, { method: json || form ? "POST" : "GET", headers, body: json ? JSON.stringify(json) : form });
@@ -158,6 +166,7 @@ export async function cameraPhotos() {
       .raw()
       .toBuffer();
     const bytes = await sharp(smooth, { raw: { width: 4000, height: 3000, channels: 3 } })
+      // @ts-expect-error -- sharp's types ask for a background even where noise fills the image
       .composite([{ input: { create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 6 } } }, blend: "overlay" }])
       .jpeg({ quality: 88 })
       .withMetadata({ orientation })
@@ -326,6 +335,7 @@ async function loadTest({ users, duration, cgroup, env }) {
 
 // ---- The run ----------------------------------------------------------------------------------
 
+/** @param {{ quick?: boolean, uploads?: number, users?: number, duration?: number, idleSeconds?: number, limit?: boolean, postgres?: boolean }} [options] */
 export async function measureMemory({ quick = false, uploads, users, duration, idleSeconds, limit = true, postgres = true } = {}) {
   uploads ??= quick ? 100 : 1_000;
   users ??= quick ? 40 : 200;
@@ -360,20 +370,21 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
     figures.uploads = await uploadsAndBook({ DATA_DIR: path.join(dataDirectory, "uploads") }, { uploads, idleSeconds });
 
     const cgroup = limit ? createMemoryCgroup(MEMORY_LIMIT_BYTES) : { unavailable: "--no-limit" };
+    const limited = "limitBytes" in cgroup ? cgroup : null;
     figures.load = {
-      limit: cgroup.unavailable ? { unavailable: cgroup.unavailable } : { cgroupVersion: cgroup.version, limitMb: Math.round(cgroup.limitBytes / 1024 ** 2) },
+      limit: limited ? { cgroupVersion: limited.version, limitMb: Math.round(limited.limitBytes / 1024 ** 2) } : { unavailable: cgroup.unavailable },
     };
     try {
       log(
-        `load test, ${users} users for ${duration} s${cgroup.unavailable ? ` (no memory limit: ${cgroup.unavailable})` : `, server inside a ${figures.load.limit.limitMb} MB cgroup (v${cgroup.version})`}...`,
+        `load test, ${users} users for ${duration} s${limited ? `, server inside a ${figures.load.limit.limitMb} MB cgroup (v${limited.version})` : ` (no memory limit: ${cgroup.unavailable})`}...`,
       );
-      Object.assign(figures.load, await loadTest({ users, duration, cgroup: cgroup.unavailable ? null : cgroup, env: {} }));
-      if (!cgroup.unavailable) {
-        figures.load.limit.peakChargeMb = Math.round((cgroup.peakBytes() ?? 0) / 1024 ** 2);
-        figures.load.limit.oomKills = cgroup.oomKills();
+      Object.assign(figures.load, await loadTest({ users, duration, cgroup: limited, env: {} }));
+      if (limited) {
+        figures.load.limit.peakChargeMb = Math.round((limited.peakBytes() ?? 0) / 1024 ** 2);
+        figures.load.limit.oomKills = limited.oomKills();
       }
     } finally {
-      if (!cgroup.unavailable) cgroup.remove();
+      limited?.remove();
     }
     log("load", { ...figures.load, output: undefined });
   } finally {

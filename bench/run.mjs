@@ -92,7 +92,15 @@ function startBenchedApp(env, nodeArgs = []) {
   });
 }
 
+/** @typedef {{ token?: string, json?: unknown, form?: FormData, method?: string }} ApiOptions */
+
+/**
+ * @param {string} base
+ * @param {string} pathname
+ * @param {ApiOptions} [options]
+ */
 async function api(base, pathname, { token, json, form, method } = {}) {
+  /** @type {Record<string, string>} */
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   if (json) headers["content-type"] = "application/json";
   const response = await fetch(`${base}${pathname}`, { method: method ?? (json || form ? "POST" : "GET"), headers, body: json ? JSON.stringify(json) : form });
@@ -112,6 +120,7 @@ async function inviteCode(base, token) {
 }
 
 const photoBytes = (seed, width = 1200, height = 900) =>
+  // @ts-expect-error -- sharp's types ask for a background even where noise fills the image
   sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 90 + (seed % 80), sigma: 12 } } })
     .jpeg({ quality: 82 })
     .toBuffer();
@@ -136,6 +145,10 @@ async function openDatabase(dataDir, databaseUrl) {
   return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
 }
 
+/**
+ * @param {string} url
+ * @param {{ token?: string, method?: string, body?: string, contentType?: string }} [options]
+ */
 async function autocannon(url, { token, method = "GET", body, contentType } = {}) {
   const load = (duration) => {
     const args = [path.join(root, "node_modules", "autocannon", "autocannon.js"), "-j", "-c", "32", "-d", String(duration), "-m", method];

@@ -44,6 +44,7 @@ if (process.argv.includes("--worker")) {
   // Next would exit at once on SIGTERM; this entry stops the instance in order instead.
   process.env.NEXT_MANUAL_SIG_HANDLE = "true";
   stopOnSignals(servers);
+  // @ts-expect-error -- Next's standalone server.js: beside this file once built, never in bin/
   await import("./server.js");
 }
 
@@ -100,8 +101,7 @@ function stopOnSignals(servers) {
 /** What server.js does before it listens (the build's configuration, the working folder), then the start-up hook alone. */
 async function startWorker() {
   const folder = path.dirname(fileURLToPath(import.meta.url));
-  process.env.NODE_ENV = "production";
-  process.env.FAMILY_BOOK_ROLE = "worker";
+  Object.assign(process.env, { NODE_ENV: "production", FAMILY_BOOK_ROLE: "worker" });
   process.chdir(folder);
   const { config } = JSON.parse(readFileSync(path.join(folder, ".next", "required-server-files.json"), "utf8"));
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);

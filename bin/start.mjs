@@ -77,7 +77,7 @@ export function serve(extraEnvironment = {}, { worker = false } = {}) {
       ...extraEnvironment,
     },
   });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
   return server;
 }

@@ -65,7 +65,14 @@ async function appStoppedAtCleanup(cleanups, label, env) {
 // HTTP
 
 /** One request, never thrown: { method, pathname, started, ended, duration, status (0: no answer), body, error, retryAfter }. */
+/**
+ * @param {{ url: string }} app
+ * @param {string} method
+ * @param {string} pathname
+ * @param {{ token?: string, body?: BodyInit, json?: unknown }} [options]
+ */
 async function request(app, method, pathname, { token, body, json } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (json !== undefined) headers["content-type"] = "application/json";
@@ -102,6 +109,10 @@ const leaksInternals = (message) => /prisma|ECONN|ETIMEDOUT|\bat \S+ \(|stack|se
 
 const succeeded = (record) => record.status >= 200 && record.status < 300;
 
+/**
+ * @param {{ url: string }} app
+ * @param {{ first: string, last: string, email: string, inviteCode?: string }} person
+ */
 async function register(app, { first, last, email, inviteCode }) {
   const record = await request(app, "POST", "/api/auth/register", {
     json: { first_name: first, last_name: last, email, password: "correct horse battery", family_id: inviteCode },

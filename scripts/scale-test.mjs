@@ -64,7 +64,14 @@ const BENCH_SECONDS = quick ? 5 : 15;
 const checklist = createChecklist();
 const check = checklist.section("scaled out");
 
+/**
+ * @param {string} base
+ * @param {string} method
+ * @param {string} pathname
+ * @param {{ token?: string, cookie?: string, json?: unknown, form?: FormData }} [options]
+ */
 async function request(base, method, pathname, { token, cookie, json, form } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (cookie) headers.cookie = cookie;
@@ -146,6 +153,7 @@ async function startNginx({ folder, port, upstreams, cleanups }) {
   }
   writeFileSync(path.join(folder, "nginx.conf"), nginxConfiguration({ folder, port, upstreams }));
   const child = spawn(NGINX, ["-p", folder, "-c", "nginx.conf", "-e", path.join(folder, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });
+  /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */
   let exited = null;
   const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve((exited = { code, signal }))));
   child.once("error", (error) => console.error(`nginx: ${error.message}`));
@@ -432,10 +440,10 @@ async function main() {
     const reader = await register(a.url, "reader");
     const one = await throughput(a.url, reader.token);
     const two = await throughput(proxy.url, reader.token);
-    for (const [label, measured] of [
+    for (const [label, measured] of /** @type {const} */ ([
       ["one instance (A, direct)", one],
       ["two instances behind nginx", two],
-    ]) {
+    ])) {
       console.log(`        ${label}: ${measured.perSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${measured.errors} errors`);
     }
     check("the throughput runs had no errors", one.errors === 0 && two.errors === 0);

@@ -84,6 +84,15 @@ function accepts(port) {
  * and to `log` (the last 5000). `stop()` sends SIGTERM, then SIGKILL after 10 s, and resolves to
  * how it exited; a script that ends without stopping it kills it.
  */
+/**
+ * @typedef {{
+ *   label: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, port?: number, readyLine: string,
+ *   onLog?: (line: string, stream: "stdout" | "stderr") => void, logFile?: string, timeoutMs?: number,
+ * }} ProcessOptions
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit
+ */
+
+/** @param {ProcessOptions} options */
 export async function startProcess({ label, args, cwd, env, port, readyLine, onLog, logFile, timeoutMs = 180_000 }) {
   // FAMILY_BOOK_SERVER_CGROUP (bench/memory.mjs): the process joins that cgroup before Node
   // starts, so a memory limit there holds from its first allocation.
@@ -104,7 +113,9 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
       onLog?.(line, stream);
     });
   }
+  /** @type {Exit | null} */
   let exited = null;
+  /** @type {Promise<Exit>} */
   const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve((exited = { code, signal }))));
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
@@ -154,6 +165,10 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
  * Resolves once it has opened its database ("Family Book is ready") and accepts connections; see
  * startProcess for the rest.
  */
+/**
+ * @typedef {Pick<ProcessOptions, "onLog" | "logFile" | "timeoutMs"> & { label?: string, env?: Record<string, string | undefined> }} BuiltAppOptions
+ * @param {BuiltAppOptions & { nodeArgs?: string[], port?: number }} [options]
+ */
 export async function startApp({ env = {}, label = "app", onLog, logFile, timeoutMs = 180_000, nodeArgs = [], port: chosenPort } = {}) {
   const port = chosenPort ?? (await freePort());
   return startProcess({
@@ -173,6 +188,7 @@ export async function startApp({ env = {}, label = "app", onLog, logFile, timeou
  * Starts the built app as `npm run worker` does: it serves nothing and runs background jobs.
  * Resolves once it has opened its database and started its workers; see startProcess for the rest.
  */
+/** @param {BuiltAppOptions} [options] */
 export async function startWorker({ env = {}, label = "worker", onLog, logFile, timeoutMs = 180_000 } = {}) {
   return startProcess({
     label,
@@ -186,7 +202,10 @@ export async function startWorker({ env = {}, label = "worker", onLog, logFile, 
   });
 }
 
-/** A clean environment for the built app: no service settings inherited from the shell. */
+/**
+ * A clean environment for the built app: no service settings inherited from the shell.
+ * @returns {NodeJS.ProcessEnv}
+ */
 function builtAppEnvironment() {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVICE_SETTINGS.test(key)));
   return { ...serverEnvironmentDefaults, ...inherited, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };

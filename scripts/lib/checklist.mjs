@@ -20,6 +20,8 @@ export function createChecklist() {
     /**
      * Prints every expectation again under `title`, then the verdict; returns whether all held and
      * nothing stopped the run (`crashed`, an error).
+     * @param {string} title
+     * @param {{ crashed?: Error | null, elapsedMs?: number }} [outcome]
      */
     report(title, { crashed = null, elapsedMs } = {}) {
       const failed = results.filter((result) => !result.passed);

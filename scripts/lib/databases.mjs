@@ -19,6 +19,9 @@ export async function withClient(url, run) {
  * `serverUrl` points at: empty, or a copy of the database named `template` (which nobody may be
  * connected to). Resolves to { name, url, drop() }: `url` is `serverUrl` with the new database in
  * its path, and `drop()` removes it even while something is still connected to it.
+ * @param {string} serverUrl
+ * @param {string} purpose
+ * @param {{ template?: string }} [options]
  */
 export async function createThrowawayDatabase(serverUrl, purpose, { template } = {}) {
   const name = `family_book_${purpose}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;

@@ -9,6 +9,7 @@ import S3rver from "s3rver";
  * outlives stop() so that a restart on the same port and folder finds the objects again; without
  * one, a temporary folder is used and removed on stop(). Resolves to
  * { port, endpoint, bucket, accessKeyId, secretAccessKey, stop() }.
+ * @param {{ bucket?: string, otherBuckets?: string[], port?: number, directory?: string }} [options]
  */
 export async function startS3Server({ bucket = "family-book-test", otherBuckets = [], port = 0, directory } = {}) {
   const folder = directory ?? mkdtempSync(path.join(tmpdir(), "family-book-s3-"));

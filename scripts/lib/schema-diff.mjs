@@ -25,7 +25,7 @@ async function loadSchemaEngine() {
       "./schema_engine_bg.js": engineBindings,
     });
     engineBindings.__wbg_set_wasm(instance.exports);
-    instance.exports.__wbindgen_start?.();
+    /** @type {{ __wbindgen_start?: () => void }} */ (instance.exports).__wbindgen_start?.();
     wasmLoaded = true;
   }
   return engineBindings.SchemaEngine;
@@ -50,7 +50,7 @@ export function readMigrationList() {
       path: name,
       migrationFile: {
         path: "migration.sql",
-        content: { tag: "ok", value: readFileSync(path.join(migrationsDirectory, name, "migration.sql"), "utf8") },
+        content: { tag: /** @type {const} */ ("ok"), value: readFileSync(path.join(migrationsDirectory, name, "migration.sql"), "utf8") },
       },
     })),
   };

@@ -23,8 +23,12 @@ export function createMeasuredClient({ baseUrl, timeoutMs }) {
    * One request through Node's fetch (undici; its global agent keeps connections alive), counted
    * under `endpoint`. Returns { status, body } or { status: "network" } when no answer came
    * (refused, reset, timed out).
+   * @param {string} endpoint
+   * @param {string} url
+   * @param {{ method?: string, token?: string, json?: unknown, form?: FormData, body?: BodyInit, headers?: Record<string, string> }} [options]
    */
   async function call(endpoint, url, { method = "GET", token, json, form, body, headers = {} } = {}) {
+    /** @type {Record<string, string>} */
     const requestHeaders = { ...headers };
     if (token) requestHeaders.Authorization = `Bearer ${token}`;
     let payload = body;
