@@ -9,7 +9,7 @@ import { getDb } from "@/server/platform/db/client";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { withSimulatedInstances } from "../helpers/email-jobs";
-import { settleHandlers, TestClock } from "../helpers/jobs";
+import { TestClock } from "../helpers/jobs";
 import { createMemoryAs } from "../helpers/memories";
 import { rawHeader } from "../helpers/smtp-server";
 
@@ -27,7 +27,6 @@ async function schedulerStepAt(iso: string) {
   if (clock.now() < Date.parse(iso)) await clock.setTime(Date.parse(iso));
   const now = new Date(clock.now());
   await Promise.all([runNotificationDigests({ now }), runNotificationDigests({ now })]);
-  await settleHandlers();
   await instances.runEmailJobs();
 }
 

@@ -18,7 +18,7 @@ import { runWeeklyQuestions } from "@/server/questions/weekly-questions/run-week
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN } from "../helpers/api";
 import { withSimulatedInstances } from "../helpers/email-jobs";
-import { advanceUntil, settleHandlers, startTestQueue, TestClock } from "../helpers/jobs";
+import { advanceUntil, startTestQueue, TestClock } from "../helpers/jobs";
 import { createMemoryAs } from "../helpers/memories";
 import { readPdf } from "../helpers/pdf-text";
 import { INBOUND_TEST_DOMAIN, postInbound, rawMessage, replyAddressOf, replyTo, sendBySmtp } from "../helpers/replies";
@@ -45,7 +45,6 @@ const runEmailJobs = () => instances.runEmailJobs();
 async function schedulerStep() {
   const now = new Date(clock.now());
   await Promise.all([runWeeklyQuestions({ now }), runWeeklyQuestions({ now })]);
-  await settleHandlers();
   await runEmailJobs();
 }
 
@@ -53,7 +52,6 @@ async function schedulerStep() {
 async function digestStep() {
   const now = new Date(clock.now());
   await Promise.all([runWeeklyDigests({ now }), runWeeklyDigests({ now })]);
-  await settleHandlers();
   await runEmailJobs();
 }
 
