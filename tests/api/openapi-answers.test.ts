@@ -22,8 +22,8 @@ import { GET as sharedResponses } from "@/app/api/questionnaires/responses/share
 import { GET as listQuestionnaires } from "@/app/api/questionnaires/route";
 import { PATCH as toggleSubmission } from "@/app/api/questionnaires/submissions/[id]/toggle-shared/route";
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
-import { apiOperations, openApiDocument } from "@/server/platform/openapi/document";
-import { failureEnvelopeSchema, successEnvelopeSchema, type Method } from "@/server/platform/openapi/operation";
+import { apiOperations, openApiDocument } from "@/server/openapi/document";
+import { failureEnvelopeSchema, successEnvelopeSchema, type Method } from "@/server/openapi/operation";
 import { createAccount, createFamilies, inviteCodeOf, type TestAccount } from "../helpers/accounts";
 import { call, uniqueEmail, type ApiResult } from "../helpers/api";
 import { jpeg, memoryForm } from "../helpers/memories";

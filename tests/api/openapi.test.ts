@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as openApiRoute } from "@/app/api/openapi.json/route";
-import { apiOperations, openApiDocument } from "@/server/platform/openapi/document";
+import { apiOperations, openApiDocument } from "@/server/openapi/document";
 import { call } from "../helpers/api";
 import { CATCH_ALL, loadRoute, ownMethodsOf, routeFiles, type OwnMethod } from "../helpers/api-routes";
 
