@@ -78,7 +78,7 @@ function accepts(port) {
 
 /**
  * Starts `node <args>` that will listen on `port` of 127.0.0.1, and resolves to
- * { label, port, url, child, log, exited, stop() } once it has printed a line containing
+ * { label, port, url, child, log, exited, ended, stop() } once it has printed a line containing
  * `readyLine` and its port accepts connections (without a port: once it has printed the line). `env` is its whole environment. Every line it
  * prints (blank ones aside) goes to `onLog(line, "stdout" | "stderr")`, to `logFile` when given,
  * and to `log` (the last 5000). `stop()` sends SIGTERM, then SIGKILL after 10 s, and resolves to
@@ -130,6 +130,8 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
     get exited() {
       return exited;
     },
+    /** Resolves to how it exited, when it does. */
+    ended: exit,
     async stop() {
       process.removeListener("exit", killOnExit);
       if (!exited) {

@@ -4,6 +4,7 @@ import { closeDatabase, getDatabase } from "@/server/platform/db/client";
 import { assertConfiguration, ConfigurationError, s3Configured } from "@/server/platform/env";
 import { startJobs, stopJobs } from "@/server/platform/jobs/queue";
 import { checkBucketCors, type BucketCorsCheck } from "@/server/platform/storage/check-bucket-cors";
+import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
 import { startInboundSmtp, type InboundSmtp } from "@/server/questions/weekly-email-replies/inbound-smtp";
 
 /**
@@ -17,6 +18,8 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
   try {
     const env = assertConfiguration();
     const database = await getDatabase();
+    // The built-in questionnaires as this version has them, before the first request asks for one.
+    await seedQuestionLibrary(database.prisma);
     const workers = role === "worker" || env.WORKERS;
     await startJobs({ workers, definitions: jobDefinitions });
     // Replies to weekly questions by SMTP (docs/decisions/022-answers-by-reply.md), where this process is told to listen.

@@ -913,7 +913,7 @@ describe("setting weekly questions up, and who may change them", () => {
     try {
       const started = await setUp(member, { ...body(member.user.id), first_question_now: true });
       expect(started.body.data.plan.next_send_at).toBe(new Date(clock.now()).toISOString());
-      await advanceUntil(clock, () => weeklyEmails(member).length === 1, { withinMs: 60_000 });
+      await advanceUntil(clock, () => weeklyEmails(member).length === 1, { queues: [scheduler], withinMs: 60_000 });
       await runEmailJobs();
     } finally {
       await scheduler.stop();

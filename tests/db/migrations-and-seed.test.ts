@@ -124,7 +124,7 @@ describe(`migrations on the ${backendName} database`, () => {
 });
 
 describe(`the app's database on the ${backendName} backend`, () => {
-  it("opens migrated and seeded with the question library", async () => {
+  it("holds the question library as the start-up leaves it (every test database starts so)", async () => {
     const database = await getDatabase();
     expect(database.backend).toBe(backendName);
     const prisma = database.prisma;

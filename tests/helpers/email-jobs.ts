@@ -38,9 +38,9 @@ export async function startJobWorkers() {
   appQueue.__familyBookJobs = Promise.resolve(sender);
   return {
     /** Moves the queue's clock until `done` holds (the jobs it needs have run). */
-    runUntil: (done: () => boolean | Promise<boolean>) => advanceUntil(clock, done),
+    runUntil: (done: () => boolean | Promise<boolean>) => advanceUntil(clock, done, { queues: [queue] }),
     /** Moves the queue's clock until every email job queued so far has finished, sent or not. */
-    runUntilIdle: () => advanceUntil(clock, async () => (await unfinishedEmailJobs()) === 0),
+    runUntilIdle: () => advanceUntil(clock, async () => (await unfinishedEmailJobs()) === 0, { queues: [queue] }),
     async stop() {
       if (appQueue.__familyBookJobs && (await appQueue.__familyBookJobs) === sender) appQueue.__familyBookJobs = undefined;
       await sender.stop();
@@ -118,6 +118,7 @@ export function withSimulatedInstances(app: string, clock: TestClock, emailJob: 
       return state.inbound.port;
     },
     /** Moves the clock until every email job queued so far has finished on the two instances. */
-    runEmailJobs: () => advanceUntil(clock, async () => (await unfinishedEmailJobs(definitions.map(({ name }) => name))) === 0, { withinMs: 5 * 60_000 }),
+    runEmailJobs: () =>
+      advanceUntil(clock, async () => (await unfinishedEmailJobs(definitions.map(({ name }) => name))) === 0, { queues, withinMs: 5 * 60_000 }),
   };
 }

@@ -23,22 +23,28 @@ export async function startTestQueue({
 }
 
 /**
- * Moves the clock a step at a time until `done` holds, giving the handlers started by each step a
- * moment of real time to finish (they run on the event loop, not on the clock). Fails once the
- * clock has moved `withinMs` without it.
+ * Moves the clock a step at a time until `done` holds. After each step it awaits the attempts the
+ * step started on `queues` (handlers run on the event loop, not on the clock), so `done` sees what
+ * they did. A handler that only ends when the clock moves on belongs to a queue left out of
+ * `queues`. Fails once the clock has moved `withinMs` without `done`.
  */
-export async function advanceUntil(clock: TestClock, done: () => boolean | Promise<boolean>, { stepMs = 1_000, withinMs = 10 * 60_000 } = {}) {
+export async function advanceUntil(
+  clock: TestClock,
+  done: () => boolean | Promise<boolean>,
+  { queues = [], stepMs = 1_000, withinMs = 10 * 60_000 }: { queues?: readonly JobQueue[]; stepMs?: number; withinMs?: number } = {},
+) {
   const until = clock.now() + withinMs;
   while (!(await done())) {
     if (clock.now() >= until) throw new Error(`Not done within ${withinMs / 1000} s of the queue's clock.`);
     await clock.tick(stepMs);
-    await settleHandlers();
+    await Promise.all(queues.map((queue) => queue.idle()));
   }
 }
 
-/** Lets promises started by the last tick run (a handler's few database round trips). */
-export async function settleHandlers(rounds = 20) {
-  for (let round = 0; round < rounds; round += 1) await new Promise((resolve) => setImmediate(resolve));
+/** Moves the clock by `ms` and awaits every attempt that started meanwhile on `queues`. */
+export async function tickAndSettle(clock: TestClock, ms: number, queues: readonly JobQueue[]) {
+  await clock.tick(ms);
+  await Promise.all(queues.map((queue) => queue.idle()));
 }
 
 export { TestClock };

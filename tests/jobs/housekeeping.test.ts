@@ -176,7 +176,7 @@ beforeAll(async () => {
     return states.every((jobs) => jobs.length > 0 && jobs.every((state) => state === "completed"));
   };
   try {
-    await advanceUntil(clock, completed, { stepMs: 5_000, withinMs: 5 * 60_000 });
+    await advanceUntil(clock, completed, { queues: [queue, second], stepMs: 5_000, withinMs: 5 * 60_000 });
   } finally {
     await second.stop();
   }

@@ -98,7 +98,7 @@ describe(`print variants (${backendName})`, () => {
     const queue: JobQueue = await startTestQueue({ definitions: [backfillPrintVariantsJob], clock });
     try {
       expect((await queue.boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toEqual([["photos.print-variants", "20 * * * *"]]);
-      await advanceUntil(clock, async () => (await queue.boss.findJobs("photos.print-variants")).some((job) => job.state === "completed"));
+      await advanceUntil(clock, async () => (await queue.boss.findJobs("photos.print-variants")).some((job) => job.state === "completed"), { queues: [queue] });
       const [job] = await queue.boss.findJobs("photos.print-variants");
       expect(job!.output).toMatchObject({ made: expect.any(Number), skipped: 0, finished: true });
       expect((job!.output as { made: number }).made).toBeGreaterThanOrEqual(3);

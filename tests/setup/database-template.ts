@@ -2,15 +2,20 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { Client } from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { TestProject } from "vitest/node";
+import { PrismaClient } from "@/generated/prisma/client";
 import { EMBEDDED_START_PARAMETERS } from "@/server/platform/db/client";
 import { applyMigrations, pgConnection, pgliteConnection } from "@/server/platform/db/migrate";
 import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
+import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
 import { createThrowawayDatabase } from "../../scripts/lib/databases.mjs";
 import { realDatabaseUrl } from "../helpers/test-database";
 
-// Once per run, before any test file: one database migrated to the current schema, which every
+// Once per run, before any test file: one database migrated to the current schema and holding the
+// built-in question library (as the server's start-up leaves it), which every
 // file's own database starts as a copy of instead of being created and migrated again. On
 // PostgreSQL it is a template database (CREATE DATABASE … TEMPLATE); embedded, an archive of a
 // PGlite data folder that each file's in-memory database loads (PGLITE_TEMPLATE). Creating an
@@ -34,6 +39,7 @@ export default async function setup(project: TestProject) {
     } finally {
       await client.end();
     }
+    await withPrisma(new PrismaClient({ adapter: new PrismaPg({ connectionString: template.url }) }), seedQuestionLibrary);
     project.provide("databaseTemplate", { kind: "postgresql", name: template.name });
     return () => template.drop();
   }
@@ -42,10 +48,19 @@ export default async function setup(project: TestProject) {
   const pglite = await PGlite.create(undefined, { extensions: pgliteExtensions, startParams: EMBEDDED_START_PARAMETERS });
   try {
     await applyMigrations(pgliteConnection(pglite));
+    await withPrisma(new PrismaClient({ adapter: new PrismaPGlite(pglite) }), seedQuestionLibrary);
     writeFileSync(archive, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
   } finally {
     await pglite.close();
   }
   project.provide("databaseTemplate", { kind: "embedded", archive });
   return () => rmSync(folder, { recursive: true, force: true });
+}
+
+async function withPrisma(prisma: PrismaClient, run: (prisma: PrismaClient) => Promise<unknown>) {
+  try {
+    await run(prisma);
+  } finally {
+    await prisma.$disconnect();
+  }
 }

@@ -113,15 +113,36 @@ describe("imports in src", () => {
   });
 
   it("form no cycle", () => {
-    const graph = new Map<string, string[]>();
-    for (const file of sourceFiles(SRC)) {
-      const imports = runtimeImports(file, readFileSync(file, "utf8"))
-        .map((specifier) => resolve(file, specifier))
-        .filter((target): target is string => target !== null);
-      graph.set(file, imports);
-    }
+    const graph = importGraph();
     expect(graph.size).toBeGreaterThan(300);
     const cycles = importCycles(graph).map((group) => group.map((file) => path.relative(process.cwd(), file)));
     expect(cycles).toEqual([]);
   });
+
+  it("keep the database, the queue and the storage free of any domain: they open, migrate, send and store, and know no product rule", () => {
+    const graph = importGraph();
+    const lower = ["platform/db", "platform/jobs", "platform/storage"].map((folder) => path.join(SRC, "server", folder) + path.sep);
+    const domains = ["accounts", "family", "memories", "questions", "conversations", "news", "book"].map(
+      (folder) => path.join(SRC, "server", folder) + path.sep,
+    );
+    const crossings = [...graph].flatMap(([file, imports]) =>
+      lower.some((folder) => file.startsWith(folder))
+        ? imports
+            .filter((target) => domains.some((folder) => target.startsWith(folder)))
+            .map((target) => `${path.relative(SRC, file)} → ${path.relative(SRC, target)}`)
+        : [],
+    );
+    expect(crossings).toEqual([]);
+  });
 });
+
+function importGraph() {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const imports = runtimeImports(file, readFileSync(file, "utf8"))
+      .map((specifier) => resolve(file, specifier))
+      .filter((target): target is string => target !== null);
+    graph.set(file, imports);
+  }
+  return graph;
+}

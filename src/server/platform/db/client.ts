@@ -11,7 +11,6 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { z } from "zod";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { dataDirectory, getEnv, usesEmbeddedDatabase, type Environment } from "@/server/platform/env";
-import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
 import { acquireDirectoryLock } from "./embedded-lock";
 import { applyMigrations, pgConnection, pgliteConnection } from "./migrate";
 import { pgliteExtensions } from "./pglite-extensions";
@@ -46,7 +45,7 @@ const registry = globalThis as typeof globalThis & { __familyBookDatabase?: Prom
 
 const transactionOptions = { maxWait: 10_000, timeout: 10_000 };
 
-/** The database, migrated and seeded on first use. */
+/** The database, migrated on first use (the start-up then brings the question library up to date). */
 export function getDatabase(): Promise<Database> {
   if (!registry.__familyBookDatabase) {
     const opening = openDatabase(getEnv());
@@ -90,9 +89,7 @@ export async function closeDatabase() {
 }
 
 async function openDatabase(env: Environment): Promise<Database> {
-  const database = usesEmbeddedDatabase(env) ? await openEmbedded(env) : await openPostgres(env);
-  await seedQuestionLibrary(database.prisma);
-  return database;
+  return usesEmbeddedDatabase(env) ? openEmbedded(env) : openPostgres(env);
 }
 
 async function openPostgres(env: Environment): Promise<Database> {

@@ -46,6 +46,11 @@ export type JobQueue = {
   definitions: readonly AnyJobDefinition[];
   /** Sends `job` with `data`, checked against its schema; its queue is made the first time it is needed. */
   enqueue<Schema extends z.ZodType>(job: JobDefinition<string, Schema>, data: z.input<Schema>, options?: EnqueueOptions): Promise<string | null>;
+  /**
+   * Resolves once no attempt this instance started is still running, so that whoever moved the
+   * queue's clock sees what the jobs did, or that they did nothing.
+   */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -96,6 +101,7 @@ export async function startJobQueue({ database, definitions, workers, clock, pol
   };
   for (const definition of definitions) await ensureQueue(definition);
 
+  const running = new Set<Promise<unknown>>();
   if (workers) {
     // The schedules are what the definitions say: one that a definition no longer has is removed.
     const scheduled = new Set(definitions.filter((definition) => definition.schedule).map((definition) => definition.name));
@@ -104,9 +110,15 @@ export async function startJobQueue({ database, definitions, workers, clock, pol
     }
     for (const definition of definitions) {
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, null, { tz: "UTC" });
-      await boss.work(definition.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]: JobWithMetadata<unknown>[]) =>
-        runAttempt(definition, job!, clock),
-      );
+      await boss.work(definition.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]: JobWithMetadata<unknown>[]) => {
+        const attempt = runAttempt(definition, job!, clock);
+        running.add(attempt);
+        try {
+          return await attempt;
+        } finally {
+          running.delete(attempt);
+        }
+      });
     }
   }
 
@@ -127,6 +139,9 @@ export async function startJobQueue({ database, definitions, workers, clock, pol
         retryDelay: options.retryDelaySeconds,
       };
       return boss.send(job.name, parsed, withoutUndefined(sendOptions));
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled(running);
     },
     async stop() {
       // Jobs still running after the grace period are marked failed, so another worker retries them.
