@@ -27,6 +27,7 @@ import { build, buildIsCurrent } from "../bin/start.mjs";
 import { residentKb, startApp } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 import { mapLimited } from "../scripts/lib/map-limited.mjs";
+import { api } from "./lib/api.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const log = (...parts) => console.log("[memory]", ...parts);
@@ -103,23 +104,6 @@ function startMeasuredApp(env) {
       if (stream === "stderr") console.error(line);
     },
   });
-}
-
-/** @typedef {{ token?: string, json?: unknown, form?: FormData, method?: string }} ApiOptions */
-
-/**
- * @param {string} base
- * @param {string} pathname
- * @param {ApiOptions} [options]
- */
-async function api(base, pathname, { token, json, form } = {}) {
-  /** @type {Record<string, string>} */
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
-  if (json) headers["content-type"] = "application/json";
-  const response = await fetch(`${base}${pathname}`, { method: json || form ? "POST" : "GET", headers, body: json ? JSON.stringify(json) : form });
-  const body = await response.json();
-  if (!body.success) throw new Error(`${pathname}: ${response.status} ${body.error}`);
-  return body.data;
 }
 
 async function postgresAnswers(url) {

@@ -24,6 +24,7 @@ import sharp from "sharp";
 import { build, buildIsCurrent } from "../bin/start.mjs";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
+import { api } from "./lib/api.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { BUDGET_PAGES, pageScripts } from "./page-scripts.mjs";
 import { seedSyntheticFamily } from "./seed.mjs";
@@ -90,23 +91,6 @@ function startBenchedApp(env, nodeArgs = []) {
       if (stream === "stderr") console.error(line);
     },
   });
-}
-
-/** @typedef {{ token?: string, json?: unknown, form?: FormData, method?: string }} ApiOptions */
-
-/**
- * @param {string} base
- * @param {string} pathname
- * @param {ApiOptions} [options]
- */
-async function api(base, pathname, { token, json, form, method } = {}) {
-  /** @type {Record<string, string>} */
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
-  if (json) headers["content-type"] = "application/json";
-  const response = await fetch(`${base}${pathname}`, { method: method ?? (json || form ? "POST" : "GET"), headers, body: json ? JSON.stringify(json) : form });
-  const body = await response.json();
-  if (!body.success) throw new Error(`${pathname}: ${response.status} ${body.error}`);
-  return body.data;
 }
 
 async function register(base, firstName, inviteCode) {
