@@ -8,6 +8,9 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** About 50 megapixels, well above any phone camera: larger is refused (a decompression bomb stops here). */
 export const MAX_PHOTO_PIXELS = 50_000_000;
 export const MIN_ANSWER_LENGTH = 3;
+/** A voice story: up to half an hour, and no more bytes than half an hour of CD-quality WAV needs. */
+export const MAX_RECORDING_SECONDS = 30 * 60;
+export const MAX_RECORDING_BYTES = 320 * 1024 * 1024;
 
 /** Narrower than this, the header's links fold into the menu panel (Tailwind's `xl`). */
 export const MENU_FOLDS_BELOW_PX = 1280;

@@ -122,7 +122,7 @@ describe("imports in src", () => {
   it("keep the database, the queue and the storage free of any domain: they open, migrate, send and store, and know no product rule", () => {
     const graph = importGraph();
     const lower = ["platform/db", "platform/jobs", "platform/storage"].map((folder) => path.join(SRC, "server", folder) + path.sep);
-    const domains = ["accounts", "family", "memories", "questions", "conversations", "news", "book"].map(
+    const domains = ["accounts", "family", "memories", "questions", "conversations", "news", "book", "recordings"].map(
       (folder) => path.join(SRC, "server", folder) + path.sep,
     );
     const crossings = [...graph].flatMap(([file, imports]) =>
