@@ -150,6 +150,24 @@ describe.each(drivers)("object storage contract: $name", ({ storage, fetchUrl })
     }
   });
 
+  it("serves one byte range of a signed download (206), so a long recording starts at once and seeks, and 416 past its end", async () => {
+    const bytes = Buffer.from(Array.from({ length: 100_000 }, (_, index) => (index * 7) % 256));
+    await storage().put("recordings/a/story.webm", bytes, "audio/webm");
+    const url = await storage().signedDownloadUrl("recordings/a/story.webm", { expiresInSeconds: 60 });
+    const part = async (range: string) => {
+      const response = await fetchUrl(url, { headers: { range } });
+      return { status: response.status, contentRange: response.headers.get("content-range"), body: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    expect(await part("bytes=1000-1999")).toEqual({ status: 206, contentRange: "bytes 1000-1999/100000", body: bytes.subarray(1000, 2000) });
+    expect(await part("bytes=99900-")).toEqual({ status: 206, contentRange: "bytes 99900-99999/100000", body: bytes.subarray(99_900) });
+    expect((await fetchUrl(url, { headers: { range: "bytes=100000-" } })).status).toBe(416);
+    const whole = await fetchUrl(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
   it("answers null for an object that does not exist", async () => {
     expect(await storage().get("photos/missing.jpg")).toBeNull();
     expect(await storage().head("photos/missing.jpg")).toBeNull();
@@ -256,6 +274,23 @@ describe("S3 uploads: a presigned POST whose policy binds the key, the type and 
 
 // s3rver does not check signatures (real S3 does), so signature checks are the local driver's.
 describe("local driver signatures and limits", () => {
+  // Beyond what s3rver, standing in for S3 in these tests, answers as S3 does.
+  it("serves the last n bytes, and says the object's size when a range lies past its end", async () => {
+    const bytes = Buffer.from(Array.from({ length: 5_000 }, (_, index) => index % 256));
+    await localStorage.put("recordings/b/story.m4a", bytes, "audio/mp4");
+    const url = await localStorage.signedDownloadUrl("recordings/b/story.m4a", { expiresInSeconds: 60 });
+    const last = await callLocalRoute(url, { headers: { range: "bytes=-10" } });
+    expect(last.status).toBe(206);
+    expect(last.headers.get("content-range")).toBe("bytes 4990-4999/5000");
+    expect(Buffer.from(await last.arrayBuffer()).equals(bytes.subarray(4_990))).toBe(true);
+    const past = await callLocalRoute(url, { headers: { range: "bytes=6000-7000" } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe("bytes */5000");
+    // Several ranges at once, or a range with If-Range: the whole object.
+    expect((await callLocalRoute(url, { headers: { range: "bytes=0-1,5-9" } })).status).toBe(200);
+    expect((await callLocalRoute(url, { headers: { range: "bytes=0-1", "if-range": '"etag"' } })).status).toBe(200);
+  });
+
   it("refuses a download URL whose signature was tampered with", async () => {
     await localStorage.put("photos/d/thumb.webp", photoBytes, "image/webp");
     const url = new URL(await localStorage.signedDownloadUrl("photos/d/thumb.webp", { expiresInSeconds: 60 }), localOrigin);

@@ -99,11 +99,14 @@ export class LocalObjectStorage implements ObjectStorage {
     }
   }
 
-  /** The object as a stream from its file (what the download route sends), or null when there is none. */
-  async open(key: string) {
+  /**
+   * The object as a stream from its file (what the download route sends), or null when there is
+   * none; with `range`, only those bytes (first and last included).
+   */
+  async open(key: string, range?: { start: number; end: number }) {
     const found = await this.head(key);
     if (!found) return null;
-    return { ...found, stream: createReadStream(this.filePath(key)) };
+    return { ...found, stream: createReadStream(this.filePath(key), range) };
   }
 
   async head(key: string) {

@@ -4,6 +4,7 @@ import { MAX_PHOTO_BYTES } from "@/lib/constants";
 import { assertUploadPending } from "@/server/memories/assert-upload-pending";
 import { now } from "@/server/platform/clock";
 import { AppError } from "@/server/platform/http/app-error";
+import { parseByteRange } from "@/server/platform/http/byte-range";
 import { otherMethods } from "@/server/platform/http/methods";
 import { readBodyChunks } from "@/server/platform/http/read-body";
 import { toErrorResponse } from "@/server/platform/http/to-error-response";
@@ -47,14 +48,23 @@ async function authorise(request: Request, context: Context, method: "GET" | "PU
 export async function GET(request: Request, context: Context) {
   try {
     const { storage, key, expires, downloadName } = await authorise(request, context, "GET");
+    const found = await storage.head(key);
+    if (!found) throw new AppError("NOT_FOUND", "Not found");
+    // One byte range, as S3 serves its signed addresses: a long recording starts at once and seeks.
+    // An object never changes under its key, so If-Range has nothing to compare: the whole is sent.
+    const range = request.headers.has("if-range") ? null : parseByteRange(request.headers.get("range"), found.size);
+    if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${found.size}`, "Accept-Ranges": "bytes" } });
     // Streamed from its file: a printed book or an export is never read whole into memory.
-    const object = await storage.open(key);
+    const object = await storage.open(key, range ?? undefined);
     if (!object) throw new AppError("NOT_FOUND", "Not found");
     const secondsLeft = Math.max(0, expires - Math.floor(now().getTime() / 1000));
     return new Response(Readable.toWeb(object.stream) as ReadableStream<Uint8Array>, {
+      status: range ? 206 : 200,
       headers: {
         "Content-Type": object.contentType,
-        "Content-Length": String(object.size),
+        "Content-Length": String(range ? range.end - range.start + 1 : object.size),
+        ...(range && { "Content-Range": `bytes ${range.start}-${range.end}/${object.size}` }),
+        "Accept-Ranges": "bytes",
         "Cache-Control": `private, max-age=${secondsLeft}, immutable`,
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
