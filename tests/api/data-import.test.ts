@@ -11,6 +11,7 @@ import { closeRateLimitStores } from "@/server/platform/http/rate-limit";
 import { PEER_ADDRESS_HEADER } from "@/server/platform/http/request-info";
 import { stopJobs } from "@/server/platform/jobs/queue";
 import { getStorage, resetStorageForTests } from "@/server/platform/storage";
+import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { ORIGIN, randomAddress } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
@@ -84,7 +85,10 @@ function comparable(document: ExportDocument, files: Map<string, Buffer>) {
   };
 }
 
-/** A new instance in this process: its own empty database (migrated and seeded on first use) and storage folder. */
+/**
+ * A new instance in this process: its own empty database and storage folder, migrated on first
+ * use, with the built-in question library its start-up brings (the same ids on every instance).
+ */
 async function switchToFreshInstance() {
   await stopJobs();
   await closeDatabase();
@@ -100,6 +104,7 @@ async function switchToFreshInstance() {
     process.env.PGLITE_DIR = "memory://";
   }
   resetEnvForTests();
+  await seedQuestionLibrary(await getDb());
   return async () => {
     await stopJobs();
     await closeDatabase();
