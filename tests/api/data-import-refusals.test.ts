@@ -8,6 +8,7 @@ import { POST as importRoute } from "@/app/api/imports/route";
 import { IMPORT_LIMITS, tooManyImportPhotos, tooManyImportPixels, type ExportDocument } from "@/lib/schemas/data-export";
 import { DATE_IN_FUTURE, notAnImage, TITLE_REQUIRED, TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
 import { ANSWER_TOO_SHORT } from "@/lib/schemas/questionnaires";
+import { notARecording } from "@/lib/schemas/recordings";
 import { controlCharacters, notOneLine } from "@/lib/schemas/text";
 import { IMPORT_ALREADY_RUNNING, IMPORT_NOT_ZIP_TYPE, IMPORT_TOO_LARGE, importExportFile, importsByAccount } from "@/server/book/exports/import-export";
 import {
@@ -17,6 +18,7 @@ import {
   fileTooLargeInZip,
   invalidData,
   missingPhoto,
+  missingRecording,
   NO_DATA_FILE,
   NOT_A_ZIP,
   NOT_AN_EXPORT,
@@ -69,10 +71,11 @@ async function importZip(account: TestAccount | null, zip: Buffer, headers: Reco
 async function relativeState() {
   const prisma = await getDb();
   const objects: string[] = [];
-  for await (const object of getStorage().list("memories/")) objects.push(object.key);
+  for (const prefix of ["memories/", "recordings/"]) for await (const object of getStorage().list(prefix)) objects.push(object.key);
   return {
     memories: await prisma.memory.count({ where: { user_id: relative.user.id } }),
     photos: await prisma.memoryPhoto.count(),
+    recordings: await prisma.memoryRecording.count(),
     submissions: await prisma.submission.count({ where: { user_id: relative.user.id } }),
     questionnaires: await prisma.questionnaire.count({ where: { audience: { not: "GLOBAL" } } }),
     objects: objects.sort(),
@@ -107,6 +110,16 @@ function memoryWithPhotos(index: number, files: string[]) {
 }
 const photoFile = (memory: number, photo: number) =>
   `photos/6f0f5c1e-8d8c-4c9a-${String(memory).padStart(4, "0")}-000000000000/6f0f5c1e-8d8c-4c9a-${String(memory).padStart(4, "0")}-${String(photo + 1).padStart(12, "0")}.jpg`;
+/** A recording as an export names it. */
+const recordingEntry = {
+  id: "6f0f5c1e-8d8c-4c9a-9999-000000000001",
+  file: "recordings/1975-08-02 The boat.m4a",
+  content_type: "audio/mp4",
+  duration_seconds: 3.2,
+  byte_size: 13_573,
+  file_name: "Boat.m4a",
+  created_at: "2026-11-28T10:00:00.000Z",
+};
 const withMemory = (change: Record<string, unknown>) => withData({ ...document, memories: [{ ...document.memories[0], ...change }] });
 
 describe("POST /api/imports refuses", () => {
@@ -195,6 +208,13 @@ describe("POST /api/imports refuses", () => {
           [document.memories[0]!.photos[0]!.file, "<svg onload=alert(1)>"],
         ]),
       () => notAnImage(document.memories[0]!.photos[0]!.file.split("/").pop()!),
+    ],
+    ["a recording that is not in the ZIP", async () => withMemory({ recording: recordingEntry }), missingRecording("recordings/1975-08-02 The boat.m4a")],
+    [
+      "a recording that is not sound, whatever its name and declared type",
+      async () =>
+        withData({ ...document, memories: [{ ...document.memories[0], recording: recordingEntry }] }, [[recordingEntry.file, "<svg onload=alert(1)>"]]),
+      notARecording("Boat.m4a"),
     ],
     [
       "a data.json nested deeper than any export (8 MB of brackets in a few kB)",

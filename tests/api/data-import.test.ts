@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadExport } from "@/app/api/exports/download/route";
 import { POST as importRoute } from "@/app/api/imports/route";
+import { PUT as putRecording } from "@/app/api/memories/[id]/recording/route";
 import type { ExportDocument } from "@/lib/schemas/data-export";
 import { closeDatabase, getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
@@ -13,7 +14,7 @@ import { stopJobs } from "@/server/platform/jobs/queue";
 import { getStorage, resetStorageForTests } from "@/server/platform/storage";
 import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
 import { createAccount, type TestAccount } from "../helpers/accounts";
-import { ORIGIN, randomAddress } from "../helpers/api";
+import { call, ORIGIN, randomAddress } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { addAnswerPhotosAs, answer, answerChildhood, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { createThrowawayPostgresDatabase, realDatabaseUrl, type ThrowawayDatabase } from "../helpers/test-database";
@@ -61,10 +62,11 @@ function comparable(document: ExportDocument, files: Map<string, Buffer>) {
     exported_by: document.exported_by.email,
     people: document.people.map((person) => without(person, "id")).sort((a, b) => a.email.localeCompare(b.email)),
     memories: document.memories.map((memory) => ({
-      ...without(memory, "id", "author_id", "tags", "photos"),
+      ...without(memory, "id", "author_id", "tags", "photos", "recording"),
       author: email.get(memory.author_id),
       tags: memory.tags.map((tag) => ({ name: tag.name, email: tag.email })),
       photos: memory.photos.map((photo) => ({ ...without(photo, "id", "file"), bytes: files.get(photo.file)?.toString("base64") })),
+      recording: memory.recording && { ...without(memory.recording, "id"), bytes: files.get(memory.recording.file)?.toString("base64") },
     })),
     questionnaires: document.questionnaires.map((questionnaire) => ({
       ...without(questionnaire, "id", "created_by_id", "target_ids", "questions"),
@@ -129,7 +131,7 @@ describe("export, import into a fresh instance, export again", () => {
     const owner = await createAccount({ firstName: "Margaret", lastName: "Hughes", email: EMAILS.owner });
     const relative = await createAccount({ familyId: owner.user.family_id, firstName: "Tom", lastName: "Hughes", email: EMAILS.relative });
     const cousin = await createAccount({ familyId: owner.user.family_id, firstName: "Ruth", lastName: "Hughes", email: EMAILS.cousin });
-    await createMemoryAs(
+    const boat = await createMemoryAs(
       owner.token,
       {
         title: "The boat",
@@ -143,6 +145,14 @@ describe("export, import into a fresh instance, export again", () => {
         { name: "island.jpg", bytes: await jpeg({ width: 40, height: 90, color: "#2a9d8f" }) },
       ],
     );
+    // The boat, told out loud as well.
+    const told = await call(putRecording, `/api/memories/${boat.id}/recording?name=Rowing.webm`, {
+      method: "PUT",
+      token: owner.token,
+      body: new Uint8Array(readFileSync(path.join(process.cwd(), "tests/fixtures/recordings/speech.webm"))),
+      params: { id: boat.id },
+    });
+    expect(told.status).toBe(200);
     await createMemoryAs(owner.token, { title: "A private note", content: "Only mine.", memory_date: "2001-01-01", is_shared: "false" });
     // Two photos given with the answer about where Margaret was born.
     const { bornId } = await answerChildhood(owner);
@@ -161,6 +171,15 @@ describe("export, import into a fresh instance, export again", () => {
     firstFiles = await unzip(firstZip);
     first = JSON.parse(firstFiles.get("data.json")!.toString("utf8"));
     expect(first.memories).toHaveLength(2);
+    expect(first.memories.find((memory) => memory.title === "The boat")?.recording).toMatchObject({
+      file: "recordings/1975-08-02 The boat.webm",
+      content_type: "audio/webm",
+      file_name: "Rowing.webm",
+    });
+    expect(firstFiles.get("index.html")?.toString("utf8")).toContain('<audio controls preload="metadata" src="recordings/1975-08-02%20The%20boat.webm"');
+    expect(firstFiles.get("recordings/1975-08-02 The boat.webm")?.equals(readFileSync(path.join(process.cwd(), "tests/fixtures/recordings/speech.webm")))).toBe(
+      true,
+    );
     expect(first.submissions.flatMap((submission) => submission.responses.flatMap((response) => response.photos ?? []))).toHaveLength(2);
     expect(first.questionnaires.map((questionnaire) => questionnaire.title).sort()).toEqual(["Summer at the lake", "Tom's questions"]);
     cleanUp = await switchToFreshInstance();

@@ -35,6 +35,8 @@ export async function call<Data = Record<string, any>>(handler: Handler, path: s
   let body: BodyInit | undefined;
   // A form (multipart or URL-encoded) is sent as it is, with the content type the platform gives it.
   if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
+  // Bytes (a recording) go as they are, with the headers the caller gives.
+  else if (options.body instanceof Uint8Array) body = new Uint8Array(options.body);
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers.set("content-type", "application/json");

@@ -168,6 +168,15 @@ describe.each(drivers)("object storage contract: $name", ({ storage, fetchUrl })
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it("streams an object's bytes with its size and type (a recording read to be checked)", async () => {
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 11, 0x2a);
+    await storage().put("recordings/c/story.mp3", bytes, "audio/mpeg");
+    const object = await storage().openStream("recordings/c/story.mp3");
+    expect(object).toMatchObject({ size: bytes.length, contentType: "audio/mpeg" });
+    expect(Buffer.from(await new Response(object!.body).arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await storage().openStream("recordings/c/missing.mp3")).toBeNull();
+  });
+
   it("answers null for an object that does not exist", async () => {
     expect(await storage().get("photos/missing.jpg")).toBeNull();
     expect(await storage().head("photos/missing.jpg")).toBeNull();

@@ -45,6 +45,13 @@ const text = (max: number) => z.string().max(max);
 export const PHOTO_PATH_PATTERN =
   /^photos\/(?:[0-9a-f-]{36}\/[0-9a-f-]{36}|(?!\.)[^/\\\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]{1,160})\.(jpg|png|webp|gif)$/;
 
+/**
+ * Where a memory's recording is in the ZIP: `recordings/<date> <title>.<ext>`, a name as a photo's
+ * is (docs/export-format.md).
+ */
+export const RECORDING_PATH_PATTERN =
+  /^recordings\/(?!\.)[^/\\\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]{1,160}\.(m4a|mp3|wav|ogg|webm|flac)$/;
+
 export const exportPersonSchema = z.strictObject({
   id: uuid,
   first_name: text(200),
@@ -61,6 +68,22 @@ export const exportPhotoSchema = z.strictObject({
   width: z.int().min(1),
   height: z.int().min(1),
   byte_size: z.int().min(1),
+  created_at: timestamp,
+});
+
+/**
+ * A memory told out loud (docs/decisions/041-voice-recordings.md): the recording as it was made.
+ * Exports made before recordings existed have none.
+ */
+export const exportRecordingSchema = z.strictObject({
+  id: uuid,
+  /** Where it is inside the ZIP. */
+  file: z.string().regex(RECORDING_PATH_PATTERN),
+  content_type: z.enum(["audio/mp4", "audio/mpeg", "audio/wav", "audio/ogg", "audio/webm", "audio/flac"]),
+  duration_seconds: z.number().positive(),
+  byte_size: z.int().min(1),
+  /** The name the file came with. */
+  file_name: text(200),
   created_at: timestamp,
 });
 
@@ -112,6 +135,7 @@ export const exportMemorySchema = z.strictObject({
   updated_at: timestamp,
   tags: z.array(exportTagSchema).max(500),
   photos: z.array(exportPhotoSchema).max(20),
+  recording: exportRecordingSchema.nullable().optional(),
   follow_ups: followUps,
   comments,
 });
@@ -279,6 +303,7 @@ export type ImportDocument = Omit<z.output<typeof importHeadSchema>, keyof typeo
 };
 export type ImportMemory = z.output<typeof importMemorySchema>;
 export type ExportPhoto = z.output<typeof exportPhotoSchema>;
+export type ExportRecording = z.output<typeof exportRecordingSchema>;
 
 export const tooManyImportPhotos = () => atMost(IMPORT_LIMITS.photos, "photos");
 export const tooManyImportAnswers = () => atMost(IMPORT_LIMITS.answers, "answers");

@@ -6,19 +6,20 @@ import { getStorage } from "@/server/platform/storage";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
-/** The owner deletes a memory; its photos, tags and photo objects go with it. */
+/** The owner deletes a memory; its photos, recording, tags and stored files go with it. */
 export async function deleteMemory({ viewer, memoryId }: { viewer: UserDto; memoryId: string }) {
   assertMemoryId(memoryId);
   const prisma = await getDb();
-  const photos = await prisma.$transaction(async (tx) => {
-    const memory = await tx.memory.findFirst({
+  const memory = await prisma.$transaction(async (tx) => {
+    const found = await tx.memory.findFirst({
       where: { AND: [{ id: memoryId }, ownedBy(viewer)] },
-      select: { memory_photos: { select: PHOTO_KEYS_SELECT } },
+      select: { memory_photos: { select: PHOTO_KEYS_SELECT }, recording: { select: { original_key: true } } },
     });
-    if (!memory) throw notFound(MEMORY_NOT_FOUND);
+    if (!found) throw notFound(MEMORY_NOT_FOUND);
     await tx.memory.deleteMany({ where: { id: memoryId, ...ownedBy(viewer) } });
-    return memory.memory_photos;
+    return found;
   });
-  await deleteObjects(getStorage(), photos.flatMap(photoKeys));
+  const recording = memory.recording ? [memory.recording.original_key] : [];
+  await deleteObjects(getStorage(), [...memory.memory_photos.flatMap(photoKeys), ...recording]);
   return { id: memoryId };
 }

@@ -215,5 +215,5 @@ export async function storePhoto({
 export async function deleteObjects(storage: ObjectStorage, keys: string[]) {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   const failed = results.filter((result) => result.status === "rejected").length;
-  if (failed > 0) console.warn(`Could not delete ${failed} photo object(s); they will be left behind.`);
+  if (failed > 0) console.warn(`Could not delete ${failed} stored object(s); the nightly sweep removes them.`);
 }

@@ -4,6 +4,7 @@ import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { getStorage } from "@/server/platform/storage";
+import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
 import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 export const MEMORY_PHOTOS_PREFIX = "memories/";
@@ -16,12 +17,12 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const BATCH_SIZE = 500;
 
 /**
- * Removes photo objects that no photo of any memory or answer names: left by a save that failed
+ * Removes photo and recording objects that no photo or recording names: left by a save that failed
  * between writing its photos and recording them, by a removal whose delete did not reach storage,
- * or by an account deleted with its memories. Storage is listed by prefix (memories/ and
- * answers/), so an object is found whether or not any row ever led to it; each batch of keys is
+ * or by an account deleted with its memories. Storage is listed by prefix (memories/,
+ * answers/ and recordings/), so an object is found whether or not any row ever led to it; each batch of keys is
  * then checked against every key a photo row of either kind holds (original, display size,
- * thumbnail, print size) — an answer's photo moved from a reply memory keeps its memories/ key.
+ * thumbnail, print size, a recording's original) — an answer's photo moved from a reply memory keeps its memories/ key.
  */
 export async function sweepOrphanPhotos({ now = clock.now() }: { now?: Date } = {}) {
   const prisma = await getDb();
@@ -34,18 +35,19 @@ export async function sweepOrphanPhotos({ now = clock.now() }: { now?: Date } = 
     const naming = {
       OR: [{ original_key: { in: candidates } }, { display_key: { in: candidates } }, { thumbnail_key: { in: candidates } }, { print_key: { in: candidates } }],
     };
-    const [ofMemories, ofAnswers] = await Promise.all([
+    const [ofMemories, ofAnswers, recordings] = await Promise.all([
       prisma.memoryPhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
       prisma.responsePhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
+      prisma.memoryRecording.findMany({ where: { original_key: { in: candidates } }, select: { original_key: true } }),
     ]);
-    const kept = new Set([...ofMemories, ...ofAnswers].flatMap(photoKeys));
+    const kept = new Set([...[...ofMemories, ...ofAnswers].flatMap(photoKeys), ...recordings.map((recording) => recording.original_key)]);
     const orphaned = candidates.filter((key) => !kept.has(key));
     await deleteObjects(storage, orphaned);
     checked += candidates.length;
     removed += orphaned.length;
     candidates = [];
   };
-  for (const prefix of [MEMORY_PHOTOS_PREFIX, ANSWER_PHOTOS_PREFIX]) {
+  for (const prefix of [MEMORY_PHOTOS_PREFIX, ANSWER_PHOTOS_PREFIX, RECORDINGS_PREFIX]) {
     for await (const object of storage.list(prefix)) {
       if (object.lastModified.getTime() >= writtenBefore) continue;
       candidates.push(object.key);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_MEMORY, MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "@/lib/constants";
 import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
 import { createMemorySchema, photoUploadRequestSchema, toggleSharedSchema, updateMemorySchema } from "@/lib/schemas/memories";
 import { ON_THIS_DAY_LIMIT, onThisDaySchema } from "@/lib/schemas/on-this-day";
@@ -9,6 +9,7 @@ import { memoryDtoSchema } from "@/server/memories/memory-dto";
 import { MEMORY_NOT_FOUND } from "@/server/memories/memory-visibility";
 import { MEMORY_FORM_MAX_BYTES } from "@/server/memories/parse-memory-form";
 import { BODY_CAPS } from "@/server/platform/http/read-body";
+import { memoryRecordingDtoSchema, NO_RECORDING } from "@/server/recordings/memory-recording";
 import { idParameter, type Operation } from "./operation";
 
 // Memories and their photos (docs/product.md §3, §5).
@@ -141,6 +142,50 @@ export const memoryOperations: Operation[] = [
     body: { media: "application/json", schema: toggleSharedSchema, maxBytes: BODY_CAPS.json },
     answer: { status: 200, description: "The new state.", data: z.strictObject({ memory: z.strictObject({ id: z.guid(), is_shared: z.boolean() }) }) },
     refusals: { 400: '"is_shared must be true or false"', 404: memoryNotFound },
+  },
+  {
+    method: "get",
+    path: "/memories/{id}/recording",
+    tag: "Memories",
+    summary: "A memory's recording, for whoever may read the memory",
+    access: "member",
+    params: idParameter("id", "memory"),
+    answer: {
+      status: 200,
+      description: "The recording, with a signed address to play it from.",
+      data: z.strictObject({ recording: memoryRecordingDtoSchema }),
+    },
+    refusals: { 404: `${memoryNotFound} Or "${NO_RECORDING}"` },
+  },
+  {
+    method: "put",
+    path: "/memories/{id}/recording",
+    tag: "Memories",
+    summary: "The author gives a memory its recording, or a new one in place of the old",
+    description:
+      `The body is the recording itself: m4a, mp3, wav, ogg, webm, opus or flac, judged by its bytes, at most ${MAX_RECORDING_SECONDS / 60} minutes and ${MAX_RECORDING_BYTES / 1024 / 1024} MB. ` +
+      "Name the file with `?name=` (shown to the family and in messages). It is kept as it was made (docs/decisions/041-voice-recordings.md).",
+    access: "member",
+    params: idParameter("id", "memory"),
+    query: z.object({ name: z.string().optional().meta({ description: 'The recording\'s file name; "Recording" without one.' }) }),
+    body: { media: "audio/*", maxBytes: MAX_RECORDING_BYTES },
+    answer: { status: 200, description: "The recording as it is now kept.", data: z.strictObject({ recording: memoryRecordingDtoSchema }) },
+    refusals: {
+      400: '"{file name} could not be played back: it may be damaged or cut short. …"',
+      404: memoryNotFound,
+      413: '"{file name} is larger than 320 MB, …" or "{file name} is {n} minutes long. A recording can be at most 30 minutes; …"',
+      415: '"{file name} is not a sound recording. …", "{file name} is a video. …", or "{file name} holds its sound in a form Family Book cannot play. …"',
+    },
+  },
+  {
+    method: "delete",
+    path: "/memories/{id}/recording",
+    tag: "Memories",
+    summary: "The author removes a memory's recording",
+    access: "member",
+    params: idParameter("id", "memory"),
+    answer: { status: 200, description: "Removed.", data: z.strictObject({ recording: z.strictObject({ id: z.guid() }) }) },
+    refusals: { 404: `${memoryNotFound} Or "${NO_RECORDING}"` },
   },
   {
     method: "post",

@@ -20,7 +20,7 @@ export type Operation = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: {
-    media: "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded" | "image/*" | "message/rfc822" | "application/zip";
+    media: "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded" | "image/*" | "audio/*" | "message/rfc822" | "application/zip";
     schema?: z.ZodType;
     /** Larger bodies are refused with 413 (docs/decisions/007-bounded-requests.md). */
     maxBytes: number;

@@ -34,7 +34,7 @@ export type RecordingFacts = {
   playsEverywhere: boolean;
 };
 
-const CONTENT_TYPES: Record<RecordingContainer, string> = {
+export const CONTENT_TYPES: Record<RecordingContainer, string> = {
   mp4: "audio/mp4",
   mp3: "audio/mpeg",
   wav: "audio/wav",
@@ -44,7 +44,7 @@ const CONTENT_TYPES: Record<RecordingContainer, string> = {
 };
 
 /** The bytes a container's signature needs. */
-const SIGNATURE_BYTES = 12;
+export const SIGNATURE_BYTES = 12;
 
 /** The container a file's first bytes name, or null. */
 export function sniffRecording(head: Uint8Array): RecordingContainer | null {

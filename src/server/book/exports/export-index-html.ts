@@ -1,5 +1,5 @@
 import { fullName } from "@/lib/people";
-import type { ExportComment, ExportDocument, ExportFollowUp, ExportPhoto } from "@/lib/schemas/data-export";
+import type { ExportComment, ExportDocument, ExportFollowUp, ExportPhoto, ExportRecording } from "@/lib/schemas/data-export";
 
 // index.html of an export: the whole export, readable in any browser from the unzipped folder,
 // with no server, no script and nothing fetched from the network (the photos by relative path).
@@ -17,6 +17,12 @@ const longDate = (isoDate: string) =>
   new Date(`${isoDate.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
+
+/** A memory told out loud, played from the ZIP's own copy by the browser's player. */
+const recordingHtml = (recording: ExportRecording | null | undefined, title: string) =>
+  recording
+    ? `<figure class="recording"><audio controls preload="metadata" src="${escapeHtml(recording.file.split("/").map(encodeURIComponent).join("/"))}" aria-label="${escapeHtml(`Recording of “${title}”, ${Math.round(recording.duration_seconds / 60) || "under 1"} min`)}"></audio><figcaption>Told out loud: ${escapeHtml(recording.file_name)}</figcaption></figure>\n`
+    : "";
 
 /** A memory's or an answer's photos, by their relative path; `of` names what they belong to, for their text alternative. */
 const photosHtml = (photos: ExportPhoto[] = [], of: string) =>
@@ -85,7 +91,7 @@ ${comments
 <h3>${escapeHtml(memory.title)}</h3>
 <p class="meta">${escapeHtml(longDate(memory.memory_date))} · By ${escapeHtml(nameOf(memory.author_id))} · ${memory.is_shared ? "Shared with the family" : "Private"}${tags}</p>
 ${paragraphs(memory.content)}
-${photos}
+${recordingHtml(memory.recording, memory.title)}${photos}
 ${followUpsHtml(memory.follow_ups)}
 ${commentsHtml(memory.comments)}
 </article>`;

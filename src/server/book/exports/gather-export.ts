@@ -10,6 +10,7 @@ import {
   type ExportFollowUp,
   type ExportPerson,
   type ExportPhoto,
+  type ExportRecording,
   type ExportScope,
 } from "@/lib/schemas/data-export";
 import type { UserDto } from "@/server/accounts/users/user-dto";
@@ -20,16 +21,18 @@ import { now as appNow } from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { AppError } from "@/server/platform/http/app-error";
 import { answerSharedWhere, visibleSubmissionsWhere } from "@/server/questions/questionnaires/answer-visibility";
+import type { RecordingContainer } from "@/server/recordings/inspect-recording";
+import { RECORDING_EXTENSIONS } from "@/server/recordings/store-recording";
 import { photoFileNamer } from "./photo-file-names";
 
 // What an export holds (docs/export-format.md): for "account", everything the person wrote, shared
 // or not; for "family", what the family may read (memory-visibility.ts and answer-visibility.ts
 // decide that, as for every other reader), every member's. Only a family admin exports the family.
-// Each memory and each answer comes with its photos' originals.
+// Each memory and each answer comes with its photos' originals, and a memory with its recording.
 
 export const NOT_FAMILY_ADMIN = "Only an admin of your family can export the family's book.";
 
-/** A photo in the export: where its original is in storage, and where it goes in the ZIP. */
+/** A photo or a recording in the export: where its original is in storage, and where it goes in the ZIP. */
 export type ExportPhotoSource = { key: string; file: string; byteSize: number };
 
 export type GatheredExport = {
@@ -96,14 +99,14 @@ function responseWhere(viewer: UserDto, scope: ExportScope): Prisma.ResponseWher
 }
 
 /**
- * How many photos and bytes an export would carry, its memories' and its answers': what decides
- * between a download and a job.
+ * How many photos and bytes an export would carry, its memories' and its answers' (a memory's
+ * recording counted with its photos' bytes): what decides between a download and a job.
  */
 export async function measureExport(viewer: UserDto, scope: ExportScope) {
   await assertMayExport(viewer, scope);
   const prisma = await getDb();
   const responses = responseWhere(viewer, scope);
-  const [memories, photos, answerPhotos] = await Promise.all([
+  const [memories, photos, answerPhotos, recordings] = await Promise.all([
     prisma.memory.count({ where: memoryWhere(viewer, scope) }),
     prisma.memoryPhoto.aggregate({
       where: { memory: memoryWhere(viewer, scope) },
@@ -117,11 +120,12 @@ export async function measureExport(viewer: UserDto, scope: ExportScope) {
           _sum: { byte_size: true },
         })
       : null,
+    prisma.memoryRecording.aggregate({ where: { memory: memoryWhere(viewer, scope) }, _sum: { byte_size: true } }),
   ]);
   return {
     memories,
     photos: photos._count._all + (answerPhotos?._count._all ?? 0),
-    photoBytes: (photos._sum.byte_size ?? 0) + (answerPhotos?._sum.byte_size ?? 0),
+    photoBytes: (photos._sum.byte_size ?? 0) + (answerPhotos?._sum.byte_size ?? 0) + (recordings._sum.byte_size ?? 0),
   };
 }
 
@@ -233,6 +237,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
           orderBy: [{ created_at: "asc" }, { id: "asc" }],
         },
         memory_photos: { orderBy: { order_number: "asc" } },
+        recording: true,
         follow_ups: followUpsSelect(viewer, scope),
         comments: commentsSelect(viewer, scope),
       },
@@ -273,6 +278,30 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
         created_at: photo.created_at.toISOString(),
       };
     });
+  type RecordingRow = {
+    id: string;
+    original_key: string;
+    file_name: string;
+    content_type: string;
+    container: string;
+    duration_ms: number;
+    byte_size: number;
+    created_at: Date;
+  };
+  /** A memory's recording as it was made; the original goes into the ZIP beside its photos. */
+  const exportRecording = (photoName: ReturnType<typeof names.item>, recording: RecordingRow): ExportRecording => {
+    const file = photoName.recording(RECORDING_EXTENSIONS[recording.container as RecordingContainer] ?? "webm");
+    photos.push({ key: recording.original_key, file, byteSize: recording.byte_size });
+    return {
+      id: recording.id,
+      file,
+      content_type: recording.content_type as ExportRecording["content_type"],
+      duration_seconds: recording.duration_ms / 1000,
+      byte_size: recording.byte_size,
+      file_name: recording.file_name,
+      created_at: recording.created_at.toISOString(),
+    };
+  };
   const memories = memoryRows.map((row) => {
     const photoName = names.item(row.memory_date.toISOString().slice(0, 10), row.title);
     return {
@@ -293,6 +322,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
         };
       }),
       photos: exportPhotos(photoName, row.memory_photos),
+      recording: row.recording && exportRecording(photoName, row.recording),
       follow_ups: row.follow_ups.map(toExportFollowUp),
       comments: row.comments.map(toExportComment),
     };

@@ -8,7 +8,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { readImageHeader } from "@/lib/photos/image-header";
 import { normalizeEmail } from "@/lib/schemas/auth";
-import { IMPORT_LIMITS, IMPORT_MAX_BYTES, tooManyImportPixels, type ExportPhoto, type ImportMemory } from "@/lib/schemas/data-export";
+import { IMPORT_LIMITS, IMPORT_MAX_BYTES, tooManyImportPixels, type ExportPhoto, type ExportRecording, type ImportMemory } from "@/lib/schemas/data-export";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import { deleteObjects, photoFolder, processPhoto, storePhoto, type StoredPhoto } from "@/server/memories/photo-pipeline";
 import { now as clockNow } from "@/server/platform/clock";
@@ -17,6 +17,8 @@ import { AppError } from "@/server/platform/http/app-error";
 import { countAndLimit, tryAgain, type RateLimitRule } from "@/server/platform/http/rate-limit";
 import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
+import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
+import { recordingColumns, storeRecording } from "@/server/recordings/store-recording";
 import { openExportZip, type OpenedExport } from "./read-export-zip";
 
 // Import (docs/decisions/023-export-and-import.md): a personal export comes back into the signed-in
@@ -105,7 +107,7 @@ const PIXEL_BUDGET = IMPORT_LIMITS.megapixels * 1_000_000;
 /** A photo stored for the import, with its place among its item's and the moment it was added. */
 type ImportedPhoto = StoredPhoto & { order_number: number; created_at: Date };
 
-async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoStart }: OpenedExport): Promise<ImportSummary> {
+async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoStart, readRecording }: OpenedExport): Promise<ImportSummary> {
   const prisma = await getDb();
   const storage = getStorage();
 
@@ -172,10 +174,20 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
       }
       return stored;
     };
-    const memories: { memory: ImportMemory; memoryId: string; stored: ImportedPhoto[] }[] = [];
+    /** A memory's recording, stored and checked by its bytes as one sent by its author is. */
+    const importRecording = async (recording: ExportRecording, memoryId: string) => {
+      const key = `${RECORDINGS_PREFIX}${memoryId}/${randomUUID()}`;
+      written.push(key);
+      const facts = await storeRecording({ storage, key, chunks: readRecording(recording.file), fileName: recording.file_name }).catch((error: unknown) => {
+        throw error instanceof AppError ? new AppError("BAD_REQUEST", error.message) : error;
+      });
+      return { original_key: key, file_name: recording.file_name, created_at: new Date(recording.created_at), ...recordingColumns(facts) };
+    };
+    const memories: { memory: ImportMemory; memoryId: string; stored: ImportedPhoto[]; recording: Awaited<ReturnType<typeof importRecording>> | null }[] = [];
     for (const memory of document.memories) {
       const memoryId = randomUUID();
-      memories.push({ memory, memoryId, stored: await importPhotos(memory.photos, photoFolder.memory(memoryId)) });
+      const stored = await importPhotos(memory.photos, photoFolder.memory(memoryId));
+      memories.push({ memory, memoryId, stored, recording: memory.recording ? await importRecording(memory.recording, memoryId) : null });
     }
     const answerPhotos = new Map<string, { responseId: string; stored: ImportedPhoto[] }>();
     for (const { exportId, responseId, photos } of answersWithPhotos) {
@@ -226,7 +238,7 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
           });
         }
 
-        for (const { memory, memoryId, stored } of memories) {
+        for (const { memory, memoryId, stored, recording } of memories) {
           const tagged = [...new Set(memory.tags.map((tag) => personHere.get(tag.id) ?? null))].filter((id): id is string => id !== null && id !== viewer.id);
           tagsLinked += tagged.length;
           tagsDropped += memory.tags.length - tagged.length;
@@ -242,6 +254,7 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
               created_at: new Date(memory.created_at),
               updated_at: new Date(memory.updated_at),
               memory_photos: { create: stored },
+              ...(recording && { recording: { create: recording } }),
               memory_tags: { create: tagged.map((tagged_user_id) => ({ tagged_user_id })) },
             },
           });

@@ -32,7 +32,10 @@ export function photoFileNamer() {
       let stem = base;
       for (let copy = 2; stems.has(stem.toLowerCase()); copy += 1) stem = `${base} (${copy})`;
       stems.add(stem.toLowerCase());
-      return (number: number, extension: string) => `photos/${stem} ${number}.${extension}`;
+      const photo = (number: number, extension: string) => `photos/${stem} ${number}.${extension}`;
+      /** The item's recording, under the same stem: "recordings/1962-07-14 The boat on the lake.m4a". */
+      photo.recording = (extension: string) => `recordings/${stem}.${extension}`;
+      return photo;
     },
   };
 }

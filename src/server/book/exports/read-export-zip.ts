@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { z } from "zod";
-import { MAX_PHOTO_BYTES } from "@/lib/constants";
+import { MAX_PHOTO_BYTES, MAX_RECORDING_BYTES } from "@/lib/constants";
 import {
   EXPORT_DATA_FILE,
   EXPORT_INDEX_FILE,
@@ -12,6 +12,7 @@ import {
   importHeadSchema,
   importListSchemas,
   PHOTO_PATH_PATTERN,
+  RECORDING_PATH_PATTERN,
   tooManyImportAnswers,
   tooManyImportPhotos,
   type ImportDocument,
@@ -54,13 +55,15 @@ export const unexpectedFile = (name: string) => `This export holds a file that d
 export const duplicateFile = (name: string) => `This export holds ${JSON.stringify(name.slice(0, 200))} twice.`;
 export const fileTooLargeInZip = (name: string) => `${name.slice(0, 200)} in the export is larger than an import takes.`;
 export const missingPhoto = (file: string) => `The export names a photo that is not in the ZIP: ${file}.`;
+export const missingRecording = (file: string) => `The export names a recording that is not in the ZIP: ${file}.`;
+export const recordingNamedTwice = (file: string) => `The export names the recording ${file} more than once; each recording belongs to one memory.`;
 export const photoNamedTwice = (file: string) => `The export names the photo ${file} more than once; each photo belongs to one memory or one answer.`;
 export const unreadableFile = (name: string) => `${name.slice(0, 200)} in the export cannot be read: the ZIP is damaged.`;
 export const unsupportedVersion = (version: unknown) =>
   `This export is of format version ${JSON.stringify(version)}; this Family Book reads version ${EXPORT_VERSION}.`;
 export const invalidData = (path: string, message: string) => `The export's ${EXPORT_DATA_FILE} is not valid: ${path ? `${path}: ` : ""}${message}`;
 
-const DIRECTORY_PATTERN = /^photos\/([0-9a-f-]{36}\/)?$/;
+const DIRECTORY_PATTERN = /^(?:photos\/([0-9a-f-]{36}\/)?|recordings\/)$/;
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
@@ -70,6 +73,8 @@ export type OpenedExport = {
   readPhoto(file: string): Promise<Buffer>;
   /** The first bytes of one photo, enough for its header (its size) without inflating the rest. */
   readPhotoStart(file: string): Promise<Buffer>;
+  /** One recording of the document as its bytes are inflated (at most MAX_RECORDING_BYTES), never whole in memory. */
+  readRecording(file: string): AsyncGenerator<Uint8Array>;
   close(): void;
 };
 
@@ -87,11 +92,13 @@ function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
     zip.on("entry", (entry: Entry) => {
       const name = entry.fileName;
       if (DIRECTORY_PATTERN.test(name)) return zip.readEntry();
-      if (name !== EXPORT_DATA_FILE && name !== EXPORT_INDEX_FILE && !PHOTO_PATH_PATTERN.test(name)) return reject(bad(unexpectedFile(name)));
+      const recording = RECORDING_PATH_PATTERN.test(name);
+      if (name !== EXPORT_DATA_FILE && name !== EXPORT_INDEX_FILE && !PHOTO_PATH_PATTERN.test(name) && !recording) return reject(bad(unexpectedFile(name)));
       if (entries.has(name)) return reject(bad(duplicateFile(name)));
       // Bit 0: encrypted. An export is never encrypted.
       if ((entry.generalPurposeBitFlag & 1) !== 0) return reject(bad(unreadableFile(name)));
-      const cap = name === EXPORT_DATA_FILE ? MAX_DATA_JSON_BYTES : name === EXPORT_INDEX_FILE ? MAX_INDEX_BYTES : MAX_PHOTO_BYTES;
+      const cap =
+        name === EXPORT_DATA_FILE ? MAX_DATA_JSON_BYTES : name === EXPORT_INDEX_FILE ? MAX_INDEX_BYTES : recording ? MAX_RECORDING_BYTES : MAX_PHOTO_BYTES;
       if (entry.uncompressedSize > cap) return reject(bad(fileTooLargeInZip(name)));
       entries.set(name, entry);
       zip.readEntry();
@@ -220,6 +227,7 @@ function checkReferences(document: ImportDocument, entries: Map<string, Entry>) 
   const questionnaires = new Map(document.questionnaires.map((questionnaire) => [questionnaire.id, new Set(questionnaire.questions.map((q) => q.id))]));
   const ids = new Set<string>();
   const photoFiles = new Set<string>();
+  const recordingFiles = new Set<string>();
   const unique = (id: string, where: string) => {
     if (ids.has(id)) throw bad(invalidData(where, `the id ${id} is used twice.`));
     ids.add(id);
@@ -246,6 +254,12 @@ function checkReferences(document: ImportDocument, entries: Map<string, Entry>) 
       if (!people.has(tag.id)) throw bad(invalidData(`memories.${index}.tags.${tagIndex}.id`, "the tagged person is not among people."));
     }
     checkPhotos(memory.photos, `memories.${index}.photos`);
+    if (memory.recording) {
+      unique(memory.recording.id, `memories.${index}.recording.id`);
+      if (!entries.has(memory.recording.file)) throw bad(missingRecording(memory.recording.file));
+      if (recordingFiles.has(memory.recording.file)) throw bad(recordingNamedTwice(memory.recording.file));
+      recordingFiles.add(memory.recording.file);
+    }
   }
   for (const [index, questionnaire] of document.questionnaires.entries()) {
     unique(questionnaire.id, `questionnaires.${index}.id`);
@@ -306,6 +320,23 @@ export async function openExportZip(filePath: string): Promise<OpenedExport> {
         const entry = entries.get(file);
         if (!entry) return Promise.reject(bad(missingPhoto(file)));
         return readEntryStart(zip, entry, PHOTO_START_BYTES);
+      },
+      async *readRecording(file) {
+        const entry = entries.get(file);
+        if (!entry) throw bad(missingRecording(file));
+        const stream = await openEntry(zip, entry);
+        let size = 0;
+        try {
+          for await (const chunk of stream) {
+            size += (chunk as Buffer).length;
+            if (size > MAX_RECORDING_BYTES) throw bad(fileTooLargeInZip(entry.fileName));
+            yield chunk as Buffer;
+          }
+        } catch (error) {
+          throw error instanceof AppError ? error : bad(unreadableFile(entry.fileName));
+        } finally {
+          stream.destroy();
+        }
       },
       close: () => zip.close(),
     };

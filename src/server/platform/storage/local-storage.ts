@@ -109,6 +109,12 @@ export class LocalObjectStorage implements ObjectStorage {
     return { ...found, stream: createReadStream(this.filePath(key), range) };
   }
 
+  async openStream(key: string) {
+    const object = await this.open(key);
+    if (!object) return null;
+    return { body: Readable.toWeb(object.stream) as ReadableStream<Uint8Array>, size: object.size, contentType: object.contentType };
+  }
+
   async head(key: string) {
     const file = this.filePath(key);
     try {

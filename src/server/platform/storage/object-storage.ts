@@ -50,6 +50,8 @@ export type ObjectStorage = {
   putStream(key: string, chunks: AsyncIterable<Uint8Array>, contentType: string): Promise<{ size: number }>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** The object's bytes as they come from the store, never whole in memory (a recording), or null when there is none. */
+  openStream(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number; contentType: string } | null>;
   /** Size and type without reading the body, or null when there is none. */
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   /** Removes the object; removing a missing object is not an error. */

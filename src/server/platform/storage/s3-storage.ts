@@ -130,6 +130,21 @@ export class S3ObjectStorage implements ObjectStorage {
     }
   }
 
+  async openStream(key: string) {
+    assertValidKey(key);
+    try {
+      const result = await this.guard(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
+      return {
+        body: result.Body!.transformToWebStream() as ReadableStream<Uint8Array>,
+        size: result.ContentLength ?? 0,
+        contentType: result.ContentType ?? "application/octet-stream",
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   async head(key: string) {
     assertValidKey(key);
     try {

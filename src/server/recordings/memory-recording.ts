@@ -1,0 +1,132 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { MAX_RECORDING_BYTES } from "@/lib/constants";
+import { recordingTooLarge } from "@/lib/schemas/recordings";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { photoUrlSigning } from "@/server/memories/memory-dto";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy, ownedBySql, visibleTo } from "@/server/memories/memory-visibility";
+import { deleteObjects } from "@/server/memories/photo-pipeline";
+import * as clock from "@/server/platform/clock";
+import { getDb } from "@/server/platform/db/client";
+import { notFound } from "@/server/platform/http/app-error";
+import { readBodyChunks } from "@/server/platform/http/read-body";
+import { getStorage } from "@/server/platform/storage";
+import { recordingColumns, storeRecording } from "./store-recording";
+
+// A memory told out loud (docs/decisions/041-voice-recordings.md): one recording per memory, sent
+// by its author as the request body, stored as it was made, and heard by whoever may read the memory.
+
+/** Where recordings are stored: recordings/<memory id>/<recording id>. */
+export const RECORDINGS_PREFIX = "recordings/";
+export const NO_RECORDING = "This memory has no recording.";
+
+export const memoryRecordingDtoSchema = z.strictObject({
+  id: z.guid(),
+  url: z
+    .string()
+    .meta({ description: "A signed address of the recording as it was made; it answers byte ranges (206), so a player starts at once and seeks." }),
+  content_type: z.string(),
+  duration_seconds: z.number().meta({ description: "How long it plays, read from its bytes." }),
+  byte_size: z.number().int(),
+  file_name: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type MemoryRecordingDto = z.output<typeof memoryRecordingDtoSchema>;
+
+/** The name a recording came with, as it is shown: no folders, no control characters, at most 120 characters. */
+export const recordingFileName = z
+  .string()
+  .transform((name) =>
+    name
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, 120),
+  )
+  .transform((name) => name || "Recording");
+
+type RecordingRow = { id: string; original_key: string; content_type: string; duration_ms: number; byte_size: number; file_name: string; created_at: Date };
+
+async function toDto(row: RecordingRow, now = clock.now()): Promise<MemoryRecordingDto> {
+  return {
+    id: row.id,
+    url: await getStorage().signedDownloadUrl(row.original_key, photoUrlSigning(now)),
+    content_type: row.content_type,
+    duration_seconds: row.duration_ms / 1000,
+    byte_size: row.byte_size,
+    file_name: row.file_name,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The recording of a memory the viewer may read (their own, or one shared with their family). */
+export async function getMemoryRecording({ viewer, memoryId }: { viewer: UserDto; memoryId: string }): Promise<MemoryRecordingDto> {
+  assertMemoryId(memoryId);
+  const prisma = await getDb();
+  const memory = await prisma.memory.findFirst({ where: { AND: [{ id: memoryId }, visibleTo(viewer)] }, select: { recording: true } });
+  if (!memory) throw notFound(MEMORY_NOT_FOUND);
+  if (!memory.recording) throw notFound(NO_RECORDING);
+  return toDto(memory.recording);
+}
+
+/**
+ * The author gives their memory a recording, or a new one in place of the old. The body is the
+ * file, stored as it comes and checked (storeRecording), then recorded.
+ * A refused file leaves nothing behind; of two sent at once, the later one stays.
+ */
+export async function saveMemoryRecording({
+  viewer,
+  memoryId,
+  fileName,
+  request,
+}: {
+  viewer: UserDto;
+  memoryId: string;
+  fileName: string;
+  request: Request;
+}): Promise<MemoryRecordingDto> {
+  assertMemoryId(memoryId);
+  const prisma = await getDb();
+  if (!(await prisma.memory.findFirst({ where: { AND: [{ id: memoryId }, ownedBy(viewer)] }, select: { id: true } }))) throw notFound(MEMORY_NOT_FOUND);
+
+  const storage = getStorage();
+  const key = `${RECORDINGS_PREFIX}${memoryId}/${randomUUID()}`;
+  const facts = await storeRecording({ storage, key, chunks: readBodyChunks(request, MAX_RECORDING_BYTES, recordingTooLarge(fileName)), fileName });
+  let replaced: string | null = null;
+  let row: RecordingRow;
+  try {
+    row = await prisma.$transaction(async (tx) => {
+      // One recording per memory: a second sent meanwhile waits here, then replaces this one.
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT m.id FROM memories m WHERE m.id = ${memoryId}::uuid AND ${ownedBySql(viewer)} FOR UPDATE`;
+      if (locked.length === 0) throw notFound(MEMORY_NOT_FOUND);
+      const before = await tx.memoryRecording.findUnique({ where: { memory_id: memoryId }, select: { original_key: true } });
+      if (before) await tx.memoryRecording.delete({ where: { memory_id: memoryId } });
+      replaced = before?.original_key ?? null;
+      return tx.memoryRecording.create({
+        data: { memory_id: memoryId, original_key: key, file_name: fileName, ...recordingColumns(facts) },
+      });
+    });
+  } catch (error) {
+    await deleteObjects(storage, [key]);
+    throw error;
+  }
+  if (replaced) await deleteObjects(storage, [replaced]);
+  return toDto(row);
+}
+
+/** The author removes their memory's recording; the stored file goes with it. */
+export async function deleteMemoryRecording({ viewer, memoryId }: { viewer: UserDto; memoryId: string }) {
+  assertMemoryId(memoryId);
+  const prisma = await getDb();
+  const memory = await prisma.memory.findFirst({
+    where: { AND: [{ id: memoryId }, ownedBy(viewer)] },
+    select: { recording: { select: { id: true, original_key: true } } },
+  });
+  if (!memory) throw notFound(MEMORY_NOT_FOUND);
+  if (!memory.recording) throw notFound(NO_RECORDING);
+  await prisma.memoryRecording.deleteMany({ where: { id: memory.recording.id } });
+  await deleteObjects(getStorage(), [memory.recording.original_key]);
+  return { id: memory.recording.id };
+}
