@@ -41,6 +41,7 @@ describe("POST /api/memories", () => {
       profiles: { first_name: "Margaret", last_name: "Hughes" },
       memory_photos: [],
       memory_tags: [{ id: expect.any(String), tagged_user_id: relative.user.id, profiles: { first_name: "Tom", last_name: "Hughes" } }],
+      recording: null,
     });
   });
 

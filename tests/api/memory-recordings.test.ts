@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteRecordingRoute, GET as getRecordingRoute, PUT as putRecordingRoute } from "@/app/api/memories/[id]/recording/route";
-import { DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
+import { DELETE as deleteMemoryRoute, GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
+import { GET as listMemoriesRoute } from "@/app/api/memories/route";
+import { GET as sharedMemoriesRoute } from "@/app/api/memories/shared/route";
 import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { notARecording, recordingUnreadable, videoNotRecording } from "@/lib/schemas/recordings";
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from "@/server/memories/sweep-orphan-photos";
@@ -74,6 +76,36 @@ describe("a memory's recording", () => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-type")).toBe("audio/mp4");
     expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes.subarray(100, 200)))).toBe(true);
+  });
+
+  it("comes with its memory wherever the memory is read: the author's list, the one memory and the Family Book; a memory without one says null", async () => {
+    const told = await createMemoryAs(owner.token, { title: "Told out loud", is_shared: "true" });
+    const written = await createMemoryAs(owner.token, { title: "Only written", is_shared: "true" });
+    const saved = (await put(owner.token, told.id, fixture("speech.m4a"))).body.data.recording;
+
+    const mine = (await call(listMemoriesRoute, "/api/memories?limit=100", { token: owner.token })).body.data.memories;
+    const family = (await call(sharedMemoriesRoute, "/api/memories/shared?limit=100", { token: relative.token })).body.data.memories;
+    const one = (await call(getMemoryRoute, `/api/memories/${told.id}`, { token: relative.token, params: { id: told.id } })).body.data.memory;
+    for (const memories of [mine, family, [one]]) {
+      const found = memories.find((memory: { id: string }) => memory.id === told.id);
+      expect(found.recording).toMatchObject({
+        id: saved.id,
+        content_type: "audio/mp4",
+        duration_seconds: saved.duration_seconds,
+        byte_size: saved.byte_size,
+        file_name: saved.file_name,
+        created_at: saved.created_at,
+      });
+      expect(Object.keys(found.recording).sort()).toEqual(["byte_size", "content_type", "created_at", "duration_seconds", "file_name", "id", "url"]);
+      // The signed address plays the very file that was sent.
+      const heard = await fetchSigned(found.recording.url);
+      expect(Buffer.from(await heard.arrayBuffer()).equals(Buffer.from(fixture("speech.m4a")))).toBe(true);
+    }
+    expect(mine.find((memory: { id: string }) => memory.id === written.id).recording).toBeNull();
+    expect(family.find((memory: { id: string }) => memory.id === written.id).recording).toBeNull();
+    // Another family reads neither the memory nor its recording.
+    const theirs = (await call(sharedMemoriesRoute, "/api/memories/shared?limit=100", { token: stranger.token })).body.data.memories;
+    expect(theirs.some((memory: { id: string }) => memory.id === told.id)).toBe(false);
   });
 
   it("is the memory's own business: another family, a relative of a private memory and anyone signed out hear nothing", async () => {

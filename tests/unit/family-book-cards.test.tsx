@@ -15,6 +15,7 @@ const memoryWithPhotos = (count: number): MemoryDto => ({
   updated_at: "2026-01-01T00:00:00.000Z",
   profiles: { first_name: "Margaret", last_name: "Hughes" },
   memory_tags: [],
+  recording: null,
   memory_photos: Array.from({ length: count }, (_, index) => ({
     id: `p${index}`,
     photo_url: `/photo/${index}`,
@@ -42,6 +43,36 @@ describe("a shared memory opened in the Family Book", () => {
     const html = renderToStaticMarkup(<MemoryDetails memory={memoryWithPhotos(4)} />);
     expect(html.match(/<img /g)).toHaveLength(4);
     expect(html).not.toContain("more");
+  });
+});
+
+describe("a shared memory told out loud", () => {
+  it("plays its recording above the story, with the play button, the position bar, the length and three speeds named for the memory", () => {
+    const memory: MemoryDto = {
+      ...memoryWithPhotos(0),
+      recording: {
+        id: "r1",
+        url: "/recording/r1",
+        content_type: "audio/ogg",
+        duration_seconds: 754.2,
+        byte_size: 1000,
+        file_name: "Lake.ogg",
+        created_at: "2026-01-01T00:00:00.000Z",
+      },
+    };
+    const html = renderToStaticMarkup(<MemoryDetails memory={memory} />);
+    expect(html).toContain('src="/recording/r1"');
+    expect(html).toContain('preload="none"');
+    expect(html).toContain('aria-label="Play the recording of Summer at the lake"');
+    expect(html).toContain('aria-label="Position in the recording of Summer at the lake"');
+    expect(html).toContain('aria-valuetext="0 seconds of 12 minutes 34 seconds"');
+    expect(html).toContain("0:00 / 12:34");
+    expect([...html.matchAll(/aria-pressed="(true|false)"/g)].map((match) => match[1])).toEqual(["false", "true", "false"]);
+    expect(html.indexOf("data-recording-player")).toBeLessThan(html.indexOf("We rowed at dawn."));
+  });
+
+  it("has no player when it has no recording", () => {
+    expect(renderToStaticMarkup(<MemoryDetails memory={memoryWithPhotos(1)} />)).not.toContain("data-recording-player");
   });
 });
 

@@ -103,6 +103,29 @@ describe("a recording is known by its bytes", () => {
     expect(facts.durationSeconds).toBeLessThan(3.4);
   });
 
+  it("reads a WebM as Chromium's MediaRecorder writes it, whose Segment and Clusters have no size: its codec from its track, its length from its blocks", async () => {
+    // Recorded for 1.5 s, paused, and recorded for 1.5 s more (tests/fixtures/recordings/README.md).
+    const bytes = fixture("browser.webm");
+    const facts = await inspectRecording(streamOf(bytes, 4096), "The blue boat.webm");
+    expect(facts).toMatchObject({ container: "webm", codec: "opus", contentType: "audio/webm", byteSize: bytes.length, playsEverywhere: true });
+    expect(facts.durationSeconds).toBeGreaterThan(2.8);
+    expect(facts.durationSeconds).toBeLessThan(3.3);
+  });
+
+  it("refuses a WebM whose only track is video, and one whose sound is in a codec we do not keep, when the parser cannot read them either", async () => {
+    const bytes = fixture("browser.webm");
+    const at = Buffer.from(bytes).indexOf(Buffer.from("A_OPUS"));
+    const asVideo = Buffer.from(bytes);
+    // The track's type, 2 (sound), follows its element id 0x83 and size 0x81.
+    const typeAt = asVideo.indexOf(Buffer.from([0x83, 0x81, 0x02]));
+    asVideo[typeAt + 2] = 0x01;
+    asVideo.write("V_VP8\0", at, "latin1");
+    expect(await refusal(streamOf(new Uint8Array(asVideo)), "clip.webm")).toEqual({ status: 415, message: videoNotRecording("clip.webm") });
+    const otherCodec = Buffer.from(bytes);
+    otherCodec.write("A_AC3\0", at, "latin1");
+    expect(await refusal(streamOf(new Uint8Array(otherCodec)), "ac3.webm")).toEqual({ status: 415, message: recordingCodecUnsupported("ac3.webm") });
+  });
+
   it("reads a WebM's length the same however its bytes are cut into chunks", () => {
     const bytes = fixture("live.webm");
     const whole = new WebmClock();
@@ -196,7 +219,7 @@ describe("no file crashes or hangs the inspection", () => {
       expect([400, 413, 415]).toContain((error as AppError).status);
     }
   };
-  const recordings = ["speech.m4a", "speech.mp3", "speech.ogg", "speech-vorbis.ogg", "speech.webm", "live.webm", "speech.flac"].map(fixture);
+  const recordings = ["speech.m4a", "speech.mp3", "speech.ogg", "speech-vorbis.ogg", "speech.webm", "live.webm", "browser.webm", "speech.flac"].map(fixture);
 
   it("random bytes, behind each format's signature or none", async () => {
     const signatures = [

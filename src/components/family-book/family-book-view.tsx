@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Conversation, conversationHint } from "@/components/conversations/conversation";
 import { useConversationSummaries, type ConversationSummaries } from "@/components/conversations/use-conversation-summaries";
 import { PhotoThumbnails } from "@/components/memories/photo-thumbnails";
+import { RecordingMark } from "@/components/recordings/recording-player";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -64,6 +65,7 @@ function SharedMemoryHeader({ memory }: { memory: MemoryDto }) {
         by {authorName(memory.profiles)} · {formatLongDate(memory.memory_date)}
       </span>
       {tagged && <span className="text-base text-muted-foreground">{tagged}</span>}
+      {memory.recording && <RecordingMark recording={memory.recording} />}
     </>
   );
 }
@@ -303,6 +305,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                         </span>
                         <span className="text-lg font-semibold">{title}</span>
                         <span className="text-muted-foreground">by {author}</span>
+                        {isMemory && entry.memory.recording && <RecordingMark recording={entry.memory.recording} />}
                       </>
                     }
                     hint={

@@ -6,10 +6,11 @@ import type { UserDto } from "@/server/accounts/users/user-dto";
 import { getDb } from "@/server/platform/db/client";
 import { AppError } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
+import { deleteObjects } from "@/server/platform/storage/stored-objects";
 import { assertTaggable } from "./assert-taggable";
 import { getMemoryOrThrow } from "./get-memory";
 import { fromIsoDate } from "./memory-dto";
-import { deleteObjects, photoFolder, storePhoto, type StoredPhoto } from "./photo-pipeline";
+import { photoFolder, storePhoto, type StoredPhoto } from "./photo-pipeline";
 import { claimUploads, incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
 
 /**

@@ -3,8 +3,9 @@ import type { UserDto } from "@/server/accounts/users/user-dto";
 import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
+import { deleteObjects } from "@/server/platform/storage/stored-objects";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
-import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
+import { PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 /** The owner deletes a memory; its photos, recording, tags and stored files go with it. */
 export async function deleteMemory({ viewer, memoryId }: { viewer: UserDto; memoryId: string }) {

@@ -2,23 +2,11 @@ import "server-only";
 import { z } from "zod";
 import * as clock from "@/server/platform/clock";
 import type { ObjectStorage } from "@/server/platform/storage/object-storage";
+import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import { recordingDtoSchema, recordingRecordSchema, toRecordingDto } from "@/server/recordings/recording-dto";
 
-// The Memory of docs/product.md §3 as the API and the screens show it. Photo URLs are signed here, and only
-// for memories the caller already proved the viewer may see.
-
-export const PHOTO_URL_LIFETIME_SECONDS = 60 * 60;
-/** Photo URLs are signed per window of this length, so every page load in it gets the same URLs. */
-export const PHOTO_URL_WINDOW_SECONDS = 30 * 60;
-
-/**
- * How to sign photo URLs handed out at `now`: from the start of the current window, valid for the
- * lifetime plus one window. Each URL stays valid for at least the lifetime after it is handed out,
- * and a reader's browser (or a CDN) finds the photos it already has under the same addresses.
- */
-export function photoUrlSigning(now: Date) {
-  const windowStart = Math.floor(now.getTime() / 1000 / PHOTO_URL_WINDOW_SECONDS) * PHOTO_URL_WINDOW_SECONDS;
-  return { now: new Date(windowStart * 1000), expiresInSeconds: PHOTO_URL_LIFETIME_SECONDS + PHOTO_URL_WINDOW_SECONDS };
-}
+// The Memory of docs/product.md §3 as the API and the screens show it. Photo and recording URLs are
+// signed here, and only for memories the caller already proved the viewer may see.
 
 /** A calendar date (YYYY-MM-DD) as stored: a DATE, midnight UTC. */
 export const fromIsoDate = (value: string) => new Date(`${value}T00:00:00.000Z`);
@@ -53,22 +41,27 @@ export const memoryRecordSchema = z.strictObject({
       profiles: z.strictObject(name),
     }),
   ),
+  recording: recordingRecordSchema.nullable().meta({ description: "The memory told out loud, if its author gave it a recording." }),
 });
 export type MemoryRecord = z.output<typeof memoryRecordSchema>;
 
-/** A memory as the API answers it: its record, with the photos' keys signed into URLs (profiles is the author). */
+/** A memory as the API answers it: its record, with the keys of its photos and recording signed into URLs (profiles is the author). */
 export const memoryDtoSchema = memoryRecordSchema.extend({
   memory_photos: z.array(z.strictObject({ id: z.guid(), photo_url: z.string(), thumbnail_url: z.string(), order_number: z.number().int() })),
+  recording: recordingDtoSchema.nullable().meta({ description: "The memory told out loud, if its author gave it a recording." }),
 });
 
 export type MemoryDto = z.output<typeof memoryDtoSchema>;
 export type MemoryPhotoDto = MemoryDto["memory_photos"][number];
 export type MemoryTagDto = MemoryDto["memory_tags"][number];
 
-/** Memories as the API shows them; every photo URL of the batch is signed together. */
+/** Memories as the API shows them; every photo and recording URL of the batch is signed together. */
 export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStorage, now = clock.now()): Promise<MemoryDto[]> {
-  const signing = photoUrlSigning(now);
-  const keys = records.flatMap((record) => record.memory_photos.flatMap((photo) => [photo.display_key, photo.thumbnail_key]));
+  const signing = downloadUrlSigning(now);
+  const keys = records.flatMap((record) => [
+    ...record.memory_photos.flatMap((photo) => [photo.display_key, photo.thumbnail_key]),
+    ...(record.recording ? [record.recording.original_key] : []),
+  ]);
   const urls = new Map(await Promise.all(keys.map(async (key) => [key, await storage.signedDownloadUrl(key, signing)] as const)));
   return records.map((record) => ({
     id: record.id,
@@ -91,5 +84,6 @@ export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStora
       tagged_user_id: tag.tagged_user_id,
       profiles: { first_name: tag.profiles.first_name, last_name: tag.profiles.last_name },
     })),
+    recording: record.recording && toRecordingDto(record.recording, urls.get(record.recording.original_key)!),
   }));
 }

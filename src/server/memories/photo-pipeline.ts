@@ -210,10 +210,3 @@ export async function storePhoto({
   ]);
   return stored;
 }
-
-/** Best-effort removal: a leftover object is harmless, a failed request because of it is not. */
-export async function deleteObjects(storage: ObjectStorage, keys: string[]) {
-  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  const failed = results.filter((result) => result.status === "rejected").length;
-  if (failed > 0) console.warn(`Could not delete ${failed} stored object(s); the nightly sweep removes them.`);
-}

@@ -5,6 +5,7 @@ import { authorProfileSql } from "@/server/family/members/former-member";
 import { queryRows } from "@/server/platform/db/client";
 import { afterCursorSql } from "@/server/platform/db/keyset";
 import { getStorage } from "@/server/platform/storage";
+import { RECORDING_JSON_SQL } from "@/server/recordings/recording-dto";
 import { memoryRecordSchema, toMemoryDtos, type MemoryRecord } from "./memory-dto";
 
 /**
@@ -27,7 +28,7 @@ const toRecord = (row: MemoryRow): MemoryRecord => ({
 /**
  * The one statement every read of memories goes through, whether a page of a list or a single
  * memory: the memories in `scope` (a WHERE clause from memory-visibility.ts, on `memories m`),
- * newest memory_date first, with their author (or the name a departed author left on it), and their photos and tags gathered as JSON beside
+ * newest memory_date first, with their author (or the name a departed author left on it), and their photos, tags and recording gathered as JSON beside
  * them. Hand-written because every screen and feed reads it (docs/decisions/006-hot-reads-in-sql.md).
  * Reads one more than `limit` to tell whether more follow; only `limit` are signed and returned.
  */
@@ -50,7 +51,8 @@ export async function readMemories({ scope, cursor, limit }: { scope: Prisma.Sql
                                                                                FROM users tagged WHERE tagged.id = t.tagged_user_id),
                                                                             json_build_object('first_name', COALESCE(t.tagged_name, ''), 'last_name', '')))
                                      ORDER BY t.created_at, t.id)
-                       FROM memory_tags t WHERE t.memory_id = m.id), '[]') AS memory_tags
+                       FROM memory_tags t WHERE t.memory_id = m.id), '[]') AS memory_tags,
+           (SELECT ${Prisma.raw(RECORDING_JSON_SQL)} FROM memory_recordings r WHERE r.memory_id = m.id) AS recording
       FROM memories m LEFT JOIN users author ON author.id = m.user_id
      WHERE ${scope} ${afterCursor}
      ORDER BY m.memory_date DESC, m.created_at DESC, m.id DESC

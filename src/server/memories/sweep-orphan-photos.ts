@@ -4,8 +4,9 @@ import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { getStorage } from "@/server/platform/storage";
+import { deleteObjects } from "@/server/platform/storage/stored-objects";
 import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
-import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
+import { PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 export const MEMORY_PHOTOS_PREFIX = "memories/";
 export const ANSWER_PHOTOS_PREFIX = "answers/";

@@ -4,7 +4,7 @@ import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { getStorage } from "@/server/platform/storage";
-import { deleteObjects } from "./photo-pipeline";
+import { deleteObjects } from "@/server/platform/storage/stored-objects";
 
 /** How long an upload may wait for a memory to take it. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -8,11 +8,12 @@ import { now } from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { AppError, notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
+import { deleteObjects } from "@/server/platform/storage/stored-objects";
 import { assertTaggable } from "./assert-taggable";
 import { getMemoryOrThrow } from "./get-memory";
 import { fromIsoDate } from "./memory-dto";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
-import { deleteObjects, PHOTO_KEYS_SELECT, photoFolder, photoKeys, storePhoto, type StoredPhoto } from "./photo-pipeline";
+import { PHOTO_KEYS_SELECT, photoFolder, photoKeys, storePhoto, type StoredPhoto } from "./photo-pipeline";
 import { claimUploads, incomingCount, readIncomingPhotos, type IncomingPhotos } from "./read-incoming-photos";
 
 const tooManyPhotos = () => new AppError("BAD_REQUEST", TOO_MANY_PHOTOS, { photos: [TOO_MANY_PHOTOS] });

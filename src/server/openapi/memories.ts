@@ -9,7 +9,8 @@ import { memoryDtoSchema } from "@/server/memories/memory-dto";
 import { MEMORY_NOT_FOUND } from "@/server/memories/memory-visibility";
 import { MEMORY_FORM_MAX_BYTES } from "@/server/memories/parse-memory-form";
 import { BODY_CAPS } from "@/server/platform/http/read-body";
-import { memoryRecordingDtoSchema, NO_RECORDING } from "@/server/recordings/memory-recording";
+import { NO_RECORDING } from "@/server/recordings/memory-recording";
+import { recordingDtoSchema } from "@/server/recordings/recording-dto";
 import { idParameter, type Operation } from "./operation";
 
 // Memories and their photos (docs/product.md §3, §5).
@@ -153,7 +154,7 @@ export const memoryOperations: Operation[] = [
     answer: {
       status: 200,
       description: "The recording, with a signed address to play it from.",
-      data: z.strictObject({ recording: memoryRecordingDtoSchema }),
+      data: z.strictObject({ recording: recordingDtoSchema }),
     },
     refusals: { 404: `${memoryNotFound} Or "${NO_RECORDING}"` },
   },
@@ -169,7 +170,7 @@ export const memoryOperations: Operation[] = [
     params: idParameter("id", "memory"),
     query: z.object({ name: z.string().optional().meta({ description: 'The recording\'s file name; "Recording" without one.' }) }),
     body: { media: "audio/*", maxBytes: MAX_RECORDING_BYTES },
-    answer: { status: 200, description: "The recording as it is now kept.", data: z.strictObject({ recording: memoryRecordingDtoSchema }) },
+    answer: { status: 200, description: "The recording as it is now kept.", data: z.strictObject({ recording: recordingDtoSchema }) },
     refusals: {
       400: '"{file name} could not be played back: it may be damaged or cut short. …"',
       404: memoryNotFound,

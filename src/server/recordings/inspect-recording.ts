@@ -1,5 +1,5 @@
 import "server-only";
-import { parseWebStream } from "music-metadata";
+import { parseWebStream, type IAudioMetadata } from "music-metadata";
 import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "@/lib/constants";
 import {
   notARecording,
@@ -10,7 +10,7 @@ import {
   videoNotRecording,
 } from "@/lib/schemas/recordings";
 import { AppError } from "@/server/platform/http/app-error";
-import { WebmClock } from "./webm-clock";
+import { VIDEO_TRACK, WebmClock } from "./webm-clock";
 
 // What a voice recording is, told by its bytes and never by its name or declared type
 // (docs/decisions/041-voice-recordings.md): the container from its first bytes, then the codec and
@@ -123,12 +123,14 @@ export async function inspectRecording(body: ReadableStream<Uint8Array>, fileNam
       },
     });
 
-    let metadata: Awaited<ReturnType<typeof parseWebStream>>;
+    let format: Pick<IAudioMetadata["format"], "hasVideo" | "codec" | "container" | "duration" | "sampleRate" | "numberOfChannels" | "bitsPerSample"> | null =
+      null;
     try {
-      metadata = await parseWebStream(passing, { mimeType: CONTENT_TYPES[container] }, { duration: true, skipCovers: true });
+      format = (await parseWebStream(passing, { mimeType: CONTENT_TYPES[container] }, { duration: true, skipCovers: true })).format;
     } catch {
       if (refusal) throw refusal;
-      throw new AppError("BAD_REQUEST", recordingUnreadable(fileName));
+      // A browser's WebM has elements of unknown size, which the parser cannot read: the walker reads its tracks.
+      if (!clock) throw new AppError("BAD_REQUEST", recordingUnreadable(fileName));
     }
     if (refusal) throw refusal;
     // What the parser left unread still counts toward the size, and lengthens a WebM.
@@ -137,12 +139,13 @@ export async function inspectRecording(body: ReadableStream<Uint8Array>, fileNam
       if (done) break;
       counted(value);
     }
+    format ??= webmFormat(clock!);
 
-    if (metadata.format.hasVideo) throw new AppError("UNSUPPORTED_MEDIA_TYPE", videoNotRecording(fileName));
-    const codec = codecOf(container, metadata.format.codec);
-    if (!codec && metadata.format.codec) throw new AppError("UNSUPPORTED_MEDIA_TYPE", recordingCodecUnsupported(fileName));
+    if (format.hasVideo) throw new AppError("UNSUPPORTED_MEDIA_TYPE", videoNotRecording(fileName));
+    const codec = codecOf(container, format.codec);
+    if (!codec && format.codec) throw new AppError("UNSUPPORTED_MEDIA_TYPE", recordingCodecUnsupported(fileName));
     if (!codec) throw new AppError("BAD_REQUEST", recordingUnreadable(fileName));
-    const durationSeconds = lengthOf(metadata.format, byteSize) ?? clock?.seconds ?? null;
+    const durationSeconds = lengthOf(format, byteSize) ?? clock?.seconds ?? null;
     if (durationSeconds === null || !Number.isFinite(durationSeconds) || durationSeconds <= 0) {
       throw new AppError("BAD_REQUEST", recordingUnreadable(fileName));
     }
@@ -151,6 +154,17 @@ export async function inspectRecording(body: ReadableStream<Uint8Array>, fileNam
   } finally {
     await reader.cancel().catch(() => undefined);
   }
+}
+
+/** What the walker read of a WebM the parser could not: its tracks' codec (Matroska's "A_OPUS" is "OPUS") and whether one is a video. */
+function webmFormat(clock: WebmClock) {
+  const sound = clock.tracks.find((track) => track.type !== VIDEO_TRACK && track.codecId);
+  return {
+    hasVideo: clock.tracks.some((track) => track.type === VIDEO_TRACK),
+    codec: sound?.codecId?.replace(/^A_/, ""),
+    container: "EBML/webm",
+    duration: undefined,
+  };
 }
 
 /**

@@ -4,14 +4,14 @@ import { z } from "zod";
 import { MAX_RECORDING_BYTES } from "@/lib/constants";
 import { recordingTooLarge } from "@/lib/schemas/recordings";
 import type { UserDto } from "@/server/accounts/users/user-dto";
-import { photoUrlSigning } from "@/server/memories/memory-dto";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy, ownedBySql, visibleTo } from "@/server/memories/memory-visibility";
-import { deleteObjects } from "@/server/memories/photo-pipeline";
 import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
 import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
+import { deleteObjects, downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import { toRecordingDto, type RecordingDto } from "./recording-dto";
 import { recordingColumns, storeRecording } from "./store-recording";
 
 // A memory told out loud (docs/decisions/041-voice-recordings.md): one recording per memory, sent
@@ -20,19 +20,6 @@ import { recordingColumns, storeRecording } from "./store-recording";
 /** Where recordings are stored: recordings/<memory id>/<recording id>. */
 export const RECORDINGS_PREFIX = "recordings/";
 export const NO_RECORDING = "This memory has no recording.";
-
-export const memoryRecordingDtoSchema = z.strictObject({
-  id: z.guid(),
-  url: z
-    .string()
-    .meta({ description: "A signed address of the recording as it was made; it answers byte ranges (206), so a player starts at once and seeks." }),
-  content_type: z.string(),
-  duration_seconds: z.number().meta({ description: "How long it plays, read from its bytes." }),
-  byte_size: z.number().int(),
-  file_name: z.string(),
-  created_at: z.iso.datetime(),
-});
-export type MemoryRecordingDto = z.output<typeof memoryRecordingDtoSchema>;
 
 /** The name a recording came with, as it is shown: no folders, no control characters, at most 120 characters. */
 export const recordingFileName = z
@@ -49,20 +36,13 @@ export const recordingFileName = z
 
 type RecordingRow = { id: string; original_key: string; content_type: string; duration_ms: number; byte_size: number; file_name: string; created_at: Date };
 
-async function toDto(row: RecordingRow, now = clock.now()): Promise<MemoryRecordingDto> {
-  return {
-    id: row.id,
-    url: await getStorage().signedDownloadUrl(row.original_key, photoUrlSigning(now)),
-    content_type: row.content_type,
-    duration_seconds: row.duration_ms / 1000,
-    byte_size: row.byte_size,
-    file_name: row.file_name,
-    created_at: row.created_at.toISOString(),
-  };
+async function toDto(row: RecordingRow, now = clock.now()): Promise<RecordingDto> {
+  const url = await getStorage().signedDownloadUrl(row.original_key, downloadUrlSigning(now));
+  return toRecordingDto({ ...row, created_at: row.created_at.toISOString() }, url);
 }
 
 /** The recording of a memory the viewer may read (their own, or one shared with their family). */
-export async function getMemoryRecording({ viewer, memoryId }: { viewer: UserDto; memoryId: string }): Promise<MemoryRecordingDto> {
+export async function getMemoryRecording({ viewer, memoryId }: { viewer: UserDto; memoryId: string }): Promise<RecordingDto> {
   assertMemoryId(memoryId);
   const prisma = await getDb();
   const memory = await prisma.memory.findFirst({ where: { AND: [{ id: memoryId }, visibleTo(viewer)] }, select: { recording: true } });
@@ -86,7 +66,7 @@ export async function saveMemoryRecording({
   memoryId: string;
   fileName: string;
   request: Request;
-}): Promise<MemoryRecordingDto> {
+}): Promise<RecordingDto> {
   assertMemoryId(memoryId);
   const prisma = await getDb();
   if (!(await prisma.memory.findFirst({ where: { AND: [{ id: memoryId }, ownedBy(viewer)] }, select: { id: true } }))) throw notFound(MEMORY_NOT_FOUND);

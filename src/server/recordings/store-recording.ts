@@ -1,8 +1,8 @@
 import "server-only";
 import { notARecording } from "@/lib/schemas/recordings";
-import { deleteObjects } from "@/server/memories/photo-pipeline";
 import { AppError } from "@/server/platform/http/app-error";
 import type { ObjectStorage } from "@/server/platform/storage/object-storage";
+import { deleteObjects } from "@/server/platform/storage/stored-objects";
 import { CONTENT_TYPES, inspectRecording, SIGNATURE_BYTES, sniffRecording, type RecordingFacts } from "./inspect-recording";
 
 /** The extension a recording's file gets in an export, by its container. */

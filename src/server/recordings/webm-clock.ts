@@ -1,8 +1,9 @@
-// How long a WebM recording plays, read from its blocks as the bytes pass. A browser's
+// What a WebM recording holds and how long it plays, read as the bytes pass. A browser's
 // MediaRecorder writes WebM as it records, so the file's header never learns its length: the
-// Duration element is missing and only the clusters' timecodes tell it. This walker reads the
+// Duration element is missing and only the clusters' timecodes tell it; and its Segment and
+// Clusters have an "unknown" size, which music-metadata cannot read at all. This walker reads the
 // Matroska structure (EBML elements: an id, a size, a body) in one pass with a few bytes of memory,
-// descending into the elements that hold blocks and skipping every other body unread.
+// descending into the elements that hold tracks and blocks and skipping every other body unread.
 
 const SEGMENT = 0x18538067;
 const INFO = 0x1549a966;
@@ -12,11 +13,19 @@ const TIMECODE_SCALE = 0x2ad7b1;
 const CLUSTER_TIMECODE = 0xe7;
 const SIMPLE_BLOCK = 0xa3;
 const BLOCK = 0xa1;
+const TRACKS = 0x1654ae6b;
+const TRACK_ENTRY = 0xae;
+const TRACK_TYPE = 0x83;
+const CODEC_ID = 0x86;
+/** A track's type: 1 is video, 2 is sound. */
+export const VIDEO_TRACK = 1;
 
 /** Elements whose children are read (their size may be "unknown", as a recorder writes them). */
-const CONTAINERS = new Set([SEGMENT, INFO, CLUSTER, BLOCK_GROUP]);
+const CONTAINERS = new Set([SEGMENT, INFO, CLUSTER, BLOCK_GROUP, TRACKS, TRACK_ENTRY]);
 /** Elements whose small body is read. */
-const NUMBERS = new Set([TIMECODE_SCALE, CLUSTER_TIMECODE]);
+const NUMBERS = new Set([TIMECODE_SCALE, CLUSTER_TIMECODE, TRACK_TYPE]);
+/** The longest codec id read ("A_OPUS", "V_VP8"); a longer one is no codec we keep. */
+const MAX_CODEC_ID = 32;
 const BLOCKS = new Set([SIMPLE_BLOCK, BLOCK]);
 /** An Opus or Vorbis packet lasts 20 ms or so: the last block's start, plus one, is the end. */
 const LAST_FRAME_SECONDS = 0.02;
@@ -28,6 +37,7 @@ function vintLength(first: number, max: number): number | null {
 }
 
 type Header = { id: number; size: number | null; length: number };
+export type WebmTrack = { type: number | null; codecId: string | null };
 
 export class WebmClock {
   #pending: Uint8Array = new Uint8Array(0);
@@ -36,6 +46,7 @@ export class WebmClock {
   #cluster = 0;
   #latest: number | null = null;
   #broken = false;
+  #tracks: WebmTrack[] = [];
 
   /** Takes the next bytes of the file. */
   push(chunk: Uint8Array) {
@@ -61,6 +72,7 @@ export class WebmClock {
         return;
       }
       if (CONTAINERS.has(header.id)) {
+        if (header.id === TRACK_ENTRY) this.#tracks.push({ type: null, codecId: null });
         offset += header.length;
         continue;
       }
@@ -80,6 +92,13 @@ export class WebmClock {
         for (let index = 0; index < header.size; index += 1) value = value * 256 + data[body + index]!;
         if (header.id === TIMECODE_SCALE && value > 0) this.#scale = value;
         if (header.id === CLUSTER_TIMECODE) this.#cluster = value;
+        if (header.id === TRACK_TYPE && this.#tracks.length) this.#tracks.at(-1)!.type = value;
+        offset = body + header.size;
+        continue;
+      }
+      if (header.id === CODEC_ID && this.#tracks.length && header.size <= MAX_CODEC_ID) {
+        if (body + header.size > data.length) break;
+        this.#tracks.at(-1)!.codecId = String.fromCharCode(...data.subarray(body, body + header.size)).replace(/\0+$/, "");
         offset = body + header.size;
         continue;
       }
@@ -107,6 +126,11 @@ export class WebmClock {
   get seconds(): number | null {
     if (this.#latest === null) return null;
     return (this.#latest * this.#scale) / 1e9 + LAST_FRAME_SECONDS;
+  }
+
+  /** The tracks the file declares, in its order: their type and codec id, where they were read. */
+  get tracks(): readonly WebmTrack[] {
+    return this.#tracks;
   }
 
   /** An element's id and size at `offset`: "more" when the bytes end inside it, null when it is not one. */

@@ -13,13 +13,14 @@ import type { UserDto } from "@/server/accounts/users/user-dto";
 import { invitationRules } from "@/server/family/email-invitations/invitation-limits";
 import { detachFromFamily, lockFamily } from "@/server/family/members/family-circle";
 import { uploadSlotsByUser } from "@/server/memories/create-photo-upload";
-import { deleteObjects, PHOTO_KEYS_SELECT, photoKeys } from "@/server/memories/photo-pipeline";
+import { PHOTO_KEYS_SELECT, photoKeys } from "@/server/memories/photo-pipeline";
 import { now as clockNow } from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { getAuthSecret } from "@/server/platform/env";
 import { AppError } from "@/server/platform/http/app-error";
 import { clearCount, countAndLimit, type RateLimitRule } from "@/server/platform/http/rate-limit";
 import { getStorage } from "@/server/platform/storage";
+import { deleteObjects } from "@/server/platform/storage/stored-objects";
 
 // Deleting an account (docs/product.md, "Deleting an account"; docs/decisions/024-leaving-and-the-circle.md).
 // Everything of the person goes: their rows, their photos' objects in storage, their pending

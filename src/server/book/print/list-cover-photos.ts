@@ -2,11 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { FIRST_PAGE, type Page } from "@/lib/schemas/paging";
 import type { UserDto } from "@/server/accounts/users/user-dto";
-import { photoUrlSigning } from "@/server/memories/memory-dto";
 import { sharedWith } from "@/server/memories/memory-visibility";
 import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { getStorage } from "@/server/platform/storage";
+import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 
 // The photos a reader may put on the book's cover: every photo of the memories their family
 // shared (memories/memory-visibility.ts), the newest first, a page at a time.
@@ -47,7 +47,7 @@ export async function listCoverPhotos({ viewer, page = FIRST_PAGE, now = clock.n
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
   const storage = getStorage();
-  const signing = photoUrlSigning(now);
+  const signing = downloadUrlSigning(now);
   const photos = await Promise.all(
     shown.map(async (row) => ({
       id: row.id,

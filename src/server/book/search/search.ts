@@ -6,13 +6,13 @@ import type { SearchQuery } from "@/lib/schemas/search";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import { conversationFamilySql, conversationItemOpenSql } from "@/server/conversations/conversation-item";
 import { authorNameSql } from "@/server/family/members/former-member";
-import { photoUrlSigning } from "@/server/memories/memory-dto";
 import { visibleToSql } from "@/server/memories/memory-visibility";
 import { now } from "@/server/platform/clock";
 import { queryRows } from "@/server/platform/db/client";
 import { afterCursorSql, pageOf } from "@/server/platform/db/keyset";
 import { getStorage } from "@/server/platform/storage";
 import type { ObjectStorage } from "@/server/platform/storage/object-storage";
+import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { ownOrVisibleAnswersSql } from "@/server/questions/questionnaires/answer-visibility";
 import type { SearchResultDto, TextPieces } from "./search-result-dto";
 import { suggestSearch } from "./suggest-search";
@@ -59,7 +59,7 @@ type ResultRow = z.output<typeof resultRowSchema>;
 export async function search({ viewer, query }: { viewer: UserDto; query: SearchQuery }) {
   const rows = await queryRows(searchStatement({ viewer, query }), resultRowSchema);
   const storage = getStorage();
-  const signing = photoUrlSigning(now());
+  const signing = downloadUrlSigning(now());
   const page = pageOf(rows, query.limit);
   const results = await Promise.all(page.items.map((row) => toResult(row, viewer, storage, signing)));
   // Nothing at all for these words: the nearest words the viewer may read, in their place.
@@ -161,7 +161,7 @@ async function toResult(
   row: ResultRow,
   viewer: Pick<UserDto, "id">,
   storage: ObjectStorage,
-  signing: ReturnType<typeof photoUrlSigning>,
+  signing: ReturnType<typeof downloadUrlSigning>,
 ): Promise<SearchResultDto> {
   const item = { type: row.item_type, id: row.item_id };
   const own = row.item_author_id === viewer.id;

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { familyBookItemPath } from "@/lib/family-book/item-path";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import { authorProfile } from "@/server/family/members/former-member";
-import { photoUrlSigning } from "@/server/memories/memory-dto";
 import { sharedWith } from "@/server/memories/memory-visibility";
 import { now } from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { getStorage } from "@/server/platform/storage";
+import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { visibleAnswersWhere } from "@/server/questions/questionnaires/answer-visibility";
 
 // "New from your family" at the top of the dashboard (docs/product.md §2): the latest stories and
@@ -87,7 +87,7 @@ export async function readFamilyNews({ viewer, markSeen = true }: { viewer: User
   // Until the first look, everything is new to them (a relative who just joined has read none of it).
   const since = seen?.family_news_seen_at ?? null;
   const storage = getStorage();
-  const signing = photoUrlSigning(now());
+  const signing = downloadUrlSigning(now());
   const items: FamilyNewsItem[] = [
     ...(await Promise.all(
       memories.map(async (memory): Promise<FamilyNewsItem> => {

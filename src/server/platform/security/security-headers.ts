@@ -1,6 +1,7 @@
 // Headers on every response. Scripts run only with this request's nonce ('strict-dynamic' lets
 // them load the app's own chunks); styles may be inline because UI primitives set style
-// attributes. Photos and uploads may also come from the S3 endpoint when one is configured.
+// attributes. Photos, recordings and uploads may also come from the S3 endpoint when one is
+// configured; blob: pictures and sound are what this device chose or recorded, before they are sent.
 
 export function contentSecurityPolicy({ nonce, development, storageOrigin }: { nonce: string; development: boolean; storageOrigin?: string }) {
   const storage = storageOrigin ? ` ${storageOrigin}` : "";
@@ -9,6 +10,7 @@ export function contentSecurityPolicy({ nonce, development, storageOrigin }: { n
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' blob: data:${storage}`,
+    `media-src 'self' blob:${storage}`,
     "font-src 'self'",
     `connect-src 'self'${storage}`,
     "object-src 'none'",
@@ -23,7 +25,8 @@ export function securityHeaders({ production }: { production: boolean }): Record
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+    // The microphone is Family Book's own, for stories told out loud; never a framed page's.
+    "Permissions-Policy": "camera=(), microphone=(self), geolocation=(), interest-cohort=()",
     ...(production ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }

@@ -4,22 +4,13 @@ import type { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import { MAX_PHOTOS_PER_ANSWER, TOO_MANY_ANSWER_PHOTOS } from "@/lib/schemas/questionnaires";
 import type { UserDto } from "@/server/accounts/users/user-dto";
-import { photoUrlSigning } from "@/server/memories/memory-dto";
-import {
-  deleteObjects,
-  PHOTO_KEYS_SELECT,
-  photoFolder,
-  photoKeys,
-  processPhoto,
-  storePhoto,
-  type ProcessedPhoto,
-  type StoredPhoto,
-} from "@/server/memories/photo-pipeline";
+import { PHOTO_KEYS_SELECT, photoFolder, photoKeys, processPhoto, storePhoto, type ProcessedPhoto, type StoredPhoto } from "@/server/memories/photo-pipeline";
 import type { IncomingFile } from "@/server/memories/read-incoming-photos";
 import { now as clockNow } from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { AppError, notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
+import { deleteObjects, downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { visibleAnswersWhere } from "./answer-visibility";
 
 // The photos of an answer (docs/decisions/039-answer-photos.md): up to five, given with an emailed
@@ -90,14 +81,14 @@ export async function answerPhotoUrl({
     select: { display_key: true, thumbnail_key: true },
   });
   if (!photo) throw notFound(ANSWER_PHOTO_NOT_FOUND);
-  return getStorage().signedDownloadUrl(size === "thumbnail" ? photo.thumbnail_key : photo.display_key, photoUrlSigning(now));
+  return getStorage().signedDownloadUrl(size === "thumbnail" ? photo.thumbnail_key : photo.display_key, downloadUrlSigning(now));
 }
 
 /** Signed addresses of an answer's photos for a page that already proved its reader may see it (the answered question's page). */
 export async function signedAnswerPhotos(responseId: string, now = clockNow()) {
   const prisma = await getDb();
   const storage = getStorage();
-  const signing = photoUrlSigning(now);
+  const signing = downloadUrlSigning(now);
   const photos = await prisma.responsePhoto.findMany({
     where: { response_id: responseId },
     select: { id: true, order_number: true, display_key: true, thumbnail_key: true, width: true, height: true },

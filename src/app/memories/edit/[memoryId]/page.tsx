@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AuthRequired } from "@/components/auth/auth-required";
 import { DeleteMemoryButton } from "@/components/memories/delete-memory-button";
 import { MemoryForm } from "@/components/memories/memory-form";
+import { MemoryRecordingEditor } from "@/components/recordings/memory-recording-editor";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/server/accounts/auth/current-user";
@@ -43,11 +44,12 @@ export default async function EditMemoryPage({ params }: { params: Promise<{ mem
         viewerId={user.id}
         hasFamily={Boolean(user.family_id)}
       />
+      <MemoryRecordingEditor memoryId={memory.id} title={memory.title} initial={memory.recording} viewerId={user.id} />
       <section aria-labelledby="danger-zone" className="flex flex-col gap-3 rounded-xl border border-destructive/40 p-6">
         <h2 id="danger-zone" className="text-lg font-semibold">
           Delete this memory
         </h2>
-        <p className="text-muted-foreground">Deleting removes the memory and its photos for you and your family.</p>
+        <p className="text-muted-foreground">Deleting removes the memory, its photos and its recording for you and your family.</p>
         <div>
           <DeleteMemoryButton memoryId={memory.id} title={memory.title} />
         </div>

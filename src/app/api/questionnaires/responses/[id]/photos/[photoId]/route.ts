@@ -8,7 +8,7 @@ import { answerPhotoUrl, ownAnswerId, photoSizeSchema, removeAnswerPhoto } from 
 export const GET = authenticatedRoute<{ id: string; photoId: string }>(async ({ request, params, user }) => {
   const size = photoSizeSchema.parse(new URL(request.url).searchParams.get("size") ?? undefined);
   const url = await answerPhotoUrl({ viewer: user, responseId: params.id, photoId: params.photoId, size });
-  // The signed address stays the same for a while (photoUrlSigning): the browser may keep this answer as long.
+  // The signed address stays the same for a while (downloadUrlSigning): the browser may keep this answer as long.
   // The local driver's address is a path, kept as it is: the browser resolves it against the address it asked.
   return new Response(null, { status: 302, headers: { location: url, "cache-control": "private, max-age=600" } });
 });

@@ -1,0 +1,175 @@
+"use client";
+
+import { FileAudioIcon, Trash2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { apiRequest } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+import { MAX_RECORDING_SECONDS } from "@/lib/constants";
+import { formatFileSize } from "@/lib/file-size";
+import { RECORDING_FORMATS } from "@/lib/schemas/recordings";
+import type { RecordingDto } from "@/server/recordings/recording-dto";
+import { RecordingPlayer } from "./recording-player";
+import { uploadRecording } from "./upload-recording";
+import { VoiceRecorder } from "./voice-recorder";
+
+const SESSION_ENDED = "Your session has ended. Please sign in again, then save the recording again.";
+
+/** The file types a recording is chosen from; the server checks the bytes whatever the name says. */
+export const RECORDING_ACCEPT = "audio/*,.m4a,.mp3,.wav,.ogg,.oga,.opus,.webm,.flac";
+
+/**
+ * A memory's recording on its Edit page (docs/product.md §2 "Told out loud"): listen to it, replace
+ * it with another file, or remove it. Each is saved at once, apart from the form's other fields; a
+ * refused file leaves the recording that was there.
+ */
+export function MemoryRecordingEditor({
+  memoryId,
+  title,
+  initial,
+  viewerId,
+}: {
+  memoryId: string;
+  title: string;
+  initial: RecordingDto | null;
+  viewerId: string;
+}) {
+  const router = useRouter();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [recording, setRecording] = useState(initial);
+  const [progress, setProgress] = useState<{ fileName: string; fraction: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const busy = progress !== null || removing;
+
+  /** Sends a recording, chosen or just made; a refusal keeps the recording that was there. */
+  async function send(file: File, onProgress: (fraction: number) => void) {
+    setProblem(null);
+    const result = await uploadRecording(memoryId, file, onProgress);
+    if (!result.ok) {
+      const error = result.status === 401 ? SESSION_ENDED : result.error;
+      toast.error("Recording not saved", { description: error });
+      return { ok: false as const, error };
+    }
+    setRecording(result.recording);
+    toast.success("Recording saved", { description: "Your family can listen to it with the story." });
+    router.refresh();
+    return result;
+  }
+
+  async function choose(files: FileList | null) {
+    const file = files?.[0];
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    setProgress({ fileName: file.name, fraction: 0 });
+    const result = await send(file, (fraction) => setProgress({ fileName: file.name, fraction }));
+    setProgress(null);
+    if (!result.ok) setProblem(result.error);
+  }
+
+  async function remove() {
+    setRemoving(true);
+    const result = await apiRequest(`/memories/${memoryId}/recording`, { method: "DELETE" });
+    setRemoving(false);
+    if (!result.ok) {
+      toast.error("Error", { description: `Failed to remove the recording: ${result.error}` });
+      return;
+    }
+    setConfirmOpen(false);
+    setRecording(null);
+    toast.success("Recording removed", { description: "The story is kept in writing." });
+    router.refresh();
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border bg-card p-6" aria-busy={busy}>
+      <div className="flex flex-col gap-1">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          Told out loud
+        </h2>
+        <p id={`${id}-hint`} className="text-base text-muted-foreground">
+          {recording
+            ? "Your family hears this beside the story. Record again or choose another file to replace it; changes here are saved at once."
+            : `Tell this story in your own voice: press Record, or add a recording you have (an ${RECORDING_FORMATS} file), up to ${MAX_RECORDING_SECONDS / 60} minutes. It is saved at once.`}
+        </p>
+      </div>
+      {recording && (
+        <>
+          <RecordingPlayer recording={recording} title={title} />
+          <p className="text-base break-words text-muted-foreground">
+            {recording.file_name} · {formatFileSize(recording.byte_size)}
+          </p>
+        </>
+      )}
+      {problem && (
+        <Alert variant="destructive" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <VoiceRecorder owner={viewerId} place={`memory:${memoryId}`} title={title} onSave={send} />
+      <div role="status">
+        {progress && (
+          <div className="flex flex-col gap-1">
+            <p className="text-base font-medium break-words">
+              {progress.fraction < 1 ? `Uploading ${progress.fileName}...` : `Checking ${progress.fileName}...`}
+            </p>
+            <progress className="h-2 w-full accent-primary" max={1} value={progress.fraction} aria-label={`Uploading ${progress.fileName}`} />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="file"
+          accept={RECORDING_ACCEPT}
+          className="peer sr-only"
+          disabled={busy}
+          onChange={(event) => void choose(event.currentTarget.files)}
+          aria-describedby={`${id}-hint`}
+        />
+        <label
+          htmlFor={`${id}-input`}
+          className={cn(
+            buttonVariants({ variant: "outline" }),
+            "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
+            busy && "pointer-events-none opacity-60",
+          )}
+        >
+          <FileAudioIcon aria-hidden="true" />
+          {recording ? "Replace recording" : "Add a recording"}
+        </label>
+        {recording && (
+          <Dialog open={confirmOpen} onOpenChange={(next) => !removing && setConfirmOpen(next)}>
+            <DialogTrigger asChild>
+              <Button type="button" variant="outline" className="text-destructive" disabled={busy}>
+                <Trash2Icon aria-hidden="true" />
+                Remove recording
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <DialogTitle>Remove this recording?</DialogTitle>
+              <DialogDescription>The recording of &ldquo;{title}&rdquo; will be deleted for good. The written story and its photos stay.</DialogDescription>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline" disabled={removing}>
+                    Keep Recording
+                  </Button>
+                </DialogClose>
+                <Button type="button" variant="destructive" onClick={remove} disabled={removing}>
+                  {removing ? "Removing..." : "Remove Recording"}
+                </Button>
+              </DialogFooter>
+            </DialogContent>
+          </Dialog>
+        )}
+      </div>
+    </section>
+  );
+}

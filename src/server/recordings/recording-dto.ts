@@ -1,0 +1,44 @@
+import "server-only";
+import { z } from "zod";
+
+// A recording as the API and the screens show it, wherever it belongs (docs/decisions/041-voice-recordings.md).
+
+/** A recording as it is read beside what it belongs to: its storage key, signed into a URL below, never leaves the server. */
+export const recordingRecordSchema = z.strictObject({
+  id: z.guid(),
+  original_key: z.string(),
+  content_type: z.string(),
+  duration_ms: z.number().int(),
+  byte_size: z.number().int(),
+  file_name: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type RecordingRecord = z.output<typeof recordingRecordSchema>;
+
+export const recordingDtoSchema = z.strictObject({
+  id: z.guid(),
+  url: z
+    .string()
+    .meta({ description: "A signed address of the recording as it was made; it answers byte ranges (206), so a player starts at once and seeks." }),
+  content_type: z.string(),
+  duration_seconds: z.number().meta({ description: "How long it plays, read from its bytes." }),
+  byte_size: z.number().int(),
+  file_name: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type RecordingDto = z.output<typeof recordingDtoSchema>;
+
+export const toRecordingDto = (record: RecordingRecord, url: string): RecordingDto => ({
+  id: record.id,
+  url,
+  content_type: record.content_type,
+  duration_seconds: record.duration_ms / 1000,
+  byte_size: record.byte_size,
+  file_name: record.file_name,
+  created_at: record.created_at,
+});
+
+/** The columns a recording is read from, as JSON in the recordRecordSchema's shape (`r` is the recording's table). */
+export const RECORDING_JSON_SQL = `json_build_object('id', r.id, 'original_key', r.original_key, 'content_type', r.content_type,
+  'duration_ms', r.duration_ms, 'byte_size', r.byte_size, 'file_name', r.file_name,
+  'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;

@@ -1,0 +1,99 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { newPerson, registerThroughApi } from "./support/accounts";
+import { createMemory } from "./support/content";
+
+// docs/product.md §2 "Told out loud": the author records the story in the browser — Record, the
+// running time and level meter, Pause and Resume, Finish, listen back — and every second of the
+// take is kept on the device until the server has it.
+
+const TITLE = "The blue boat";
+const recording = (name: string) => path.join(process.cwd(), "tests/fixtures/recordings", name);
+
+// A microphone that hears a spoken sentence, over and over, and is allowed without asking.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${recording("microphone.wav")}`,
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  },
+});
+
+test.describe("recording in the browser", () => {
+  test("the author records the story, pauses, listens back, and the take survives a reload until it is saved", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const memory = await createMemory(page.request, { title: TITLE, shared: true, date: "1962-07-14" });
+    await page.goto(`/memories/edit/${memory.id}`);
+    const section = page.getByRole("region", { name: "Told out loud" });
+
+    await section.getByRole("button", { name: "Record", exact: true }).click();
+    await expect(section.getByText("Recording", { exact: true })).toBeVisible();
+    // The meter shows that it hears the voice, and the time runs.
+    const meter = section.getByRole("meter", { name: "Microphone level" });
+    await expect.poll(async () => Number(await meter.getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect(section.getByText("2 seconds recorded")).toBeAttached({ timeout: 10_000 });
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `voice-recording-${testInfo.project.name}`);
+
+    // Paused, the time stands still.
+    await section.getByRole("button", { name: "Pause" }).click();
+    await expect(section.getByText("Paused", { exact: true })).toBeVisible();
+    const pausedAt = await section.getByText(/seconds? recorded$/).textContent();
+    await page.waitForTimeout(1500);
+    await expect(section.getByText(/seconds? recorded$/)).toHaveText(pausedAt!);
+    await section.getByRole("button", { name: "Resume" }).click();
+    await expect(section.getByText("Recording", { exact: true })).toBeVisible();
+    await expect(section.getByText("3 seconds recorded")).toBeAttached({ timeout: 10_000 });
+    await section.getByRole("button", { name: "Finish" }).click();
+
+    // Listened back before it is saved.
+    await expect(section.getByText("Listen to your recording, then save it or record again.")).toBeVisible();
+    await section.getByRole("button", { name: `Play the recording of ${TITLE} (not saved yet)` }).click();
+    await expect(section.getByRole("button", { name: `Pause the recording of ${TITLE} (not saved yet)` })).toBeVisible();
+    await saveScreenshot(page, `voice-recorded-${testInfo.project.name}`);
+
+    // A reload before saving loses nothing: the take waits on this device.
+    await page.reload();
+    await expect(section.getByText(/A recording you made here on .* has not been saved yet\./)).toBeVisible();
+    await section.getByRole("button", { name: "Save recording" }).click();
+    await expect(page.getByText("Recording saved", { exact: true })).toBeVisible();
+    await expect(section.getByRole("button", { name: `Play the recording of ${TITLE}`, exact: true })).toBeVisible();
+    await expect(section.getByText("Save recording")).toHaveCount(0);
+
+    const saved = (await (await page.request.get(`/api/memories/${memory.id}/recording`)).json()).data.recording;
+    expect(saved.content_type).toBe("audio/webm");
+    expect(saved.file_name).toBe(`${TITLE}.webm`);
+    expect(saved.duration_seconds).toBeGreaterThan(2.5);
+    expect(saved.duration_seconds).toBeLessThan(30);
+
+    // Once saved it is no longer kept here: a reload offers nothing to save.
+    await page.reload();
+    await expect(section.getByRole("button", { name: "Record", exact: true })).toBeVisible();
+    await expect(section.getByText(/has not been saved yet/)).toHaveCount(0);
+  });
+
+  test("a refused microphone gets plain guidance, and the story can still be typed @desktop-only", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const memory = await createMemory(page.request, { title: TITLE, shared: true });
+    await page.context().clearPermissions();
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    await page.goto(`/memories/edit/${memory.id}`);
+    const section = page.getByRole("region", { name: "Told out loud" });
+    await section.getByRole("button", { name: "Record", exact: true }).click();
+    await expect(section.getByRole("alert")).toHaveText(
+      "Family Book may not use your microphone. To record, allow the microphone for this site in your browser's settings, then press Record again. You can still type the story.",
+    );
+    await page.getByLabel("Memory", { exact: true }).fill("Typed instead.");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Memory updated", { exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,121 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
+import { newPerson, registerThroughApi } from "./support/accounts";
+import { createMemory } from "./support/content";
+import { expectNoSidewaysScrolling, expectReadableText } from "./support/layout";
+
+// docs/product.md §2 "Told out loud": the author gives a memory a recording from its Edit page,
+// replaces or removes it there, and the family plays it beside the story — play and pause, the
+// position bar, three speeds — in My Memories, the Family Book and its timeline.
+
+const TITLE = "The blue boat";
+const recording = (name: string) => path.join(process.cwd(), "tests/fixtures/recordings", name);
+
+/** The player's audio element, as the page holds it. */
+const audioState = (page: Page) =>
+  page
+    .locator("[data-recording-player] audio")
+    .first()
+    .evaluate((audio: HTMLAudioElement) => ({
+      paused: audio.paused,
+      currentTime: audio.currentTime,
+      playbackRate: audio.playbackRate,
+    }));
+
+test.describe("voice stories @s3", () => {
+  test("the author adds a recording, the family hears it at three speeds from any point, and the author removes it", async ({ page, browser }, testInfo) => {
+    const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const memory = await createMemory(page.request, { title: TITLE, shared: true, date: "1962-07-14", content: "We rowed across the lake every summer." });
+
+    await page.goto(`/memories/edit/${memory.id}`);
+    const section = page.getByRole("region", { name: "Told out loud" });
+    await expect(section.getByText(/Tell this story in your own voice/)).toBeVisible();
+
+    // What is not a recording is refused by its bytes, whatever it is called, and nothing is kept.
+    await section.getByLabel("Add a recording").setInputFiles({ name: "not-sound.ogg", mimeType: "audio/ogg", buffer: Buffer.from("just some words") });
+    await expect(section.getByRole("alert")).toHaveText(
+      "not-sound.ogg is not a sound recording. Please choose an m4a, mp3, wav, ogg, webm, opus or flac file.",
+    );
+    await expect(section.locator("[data-recording-player]")).toHaveCount(0);
+
+    await section.getByLabel("Add a recording").setInputFiles(recording("speech.ogg"));
+    await expect(page.getByText("Recording saved", { exact: true })).toBeVisible();
+    await expect(section.getByRole("alert")).toHaveCount(0);
+    await expect(section.getByText(/^speech\.ogg · \d+ kB$/)).toBeVisible();
+    await expect(section.getByRole("button", { name: `Play the recording of ${TITLE}` })).toBeVisible();
+    await expect(section.getByText("Replace recording")).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `voice-edit-${testInfo.project.name}`);
+
+    // A relative reads it in the Family Book: the card says it was told out loud, and plays it.
+    const relativeContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const relative = await relativeContext.newPage();
+    await registerThroughApi(relative.request, newPerson("Tom", "Hughes"), grandma.invite_code);
+    await relative.goto("/family-book");
+    const card = relative.getByRole("listitem").filter({ hasText: TITLE });
+    await expect(card.getByText(/Told out loud/).first()).toContainText(/0:0\d/);
+    await card.locator("button[aria-expanded]").click();
+    const play = card.getByRole("button", { name: `Play the recording of ${TITLE}` });
+    await expect(play).toBeVisible();
+    const position = card.getByRole("slider", { name: `Position in the recording of ${TITLE}` });
+    await expect(position).toHaveAttribute("aria-valuetext", /^0 seconds of 3 seconds$/);
+
+    await play.click();
+    await expect(card.getByRole("button", { name: `Pause the recording of ${TITLE}` })).toBeVisible();
+    await expect.poll(async () => (await audioState(relative)).currentTime).toBeGreaterThan(0.3);
+
+    // Three speeds, the chosen one pressed; the one chosen is the speed it plays at.
+    const speeds = card.getByRole("group", { name: `Playback speed of the recording of ${TITLE}` });
+    await expect(speeds.getByRole("button", { name: "1× speed" })).toHaveAttribute("aria-pressed", "true");
+    await speeds.getByRole("button", { name: "1.25× speed" }).click();
+    await expect(speeds.getByRole("button", { name: "1.25× speed" })).toHaveAttribute("aria-pressed", "true");
+    await expect(speeds.getByRole("button", { name: "1× speed" })).toHaveAttribute("aria-pressed", "false");
+    expect((await audioState(relative)).playbackRate).toBe(1.25);
+    await card.getByRole("button", { name: `Pause the recording of ${TITLE}` }).click();
+    await expect.poll(async () => (await audioState(relative)).paused).toBe(true);
+
+    // The position bar moves by keyboard, and the recording plays from there.
+    await position.focus();
+    await relative.keyboard.press("Home");
+    await relative.keyboard.press("ArrowRight");
+    await relative.keyboard.press("ArrowRight");
+    await expect(position).toHaveAttribute("aria-valuetext", "2 seconds of 3 seconds");
+    await expect.poll(async () => (await audioState(relative)).currentTime).toBe(2);
+
+    await expectNoSeriousAccessibilityViolations(relative);
+    await expectReadableText(relative);
+    await expectNoSidewaysScrolling(relative);
+    await saveScreenshot(relative, `voice-family-book-${testInfo.project.name}`);
+
+    // The timeline marks it too.
+    await relative.getByRole("tab", { name: "Timeline" }).click();
+    await expect(
+      relative
+        .getByRole("listitem")
+        .filter({ hasText: TITLE })
+        .getByText(/Told out loud/)
+        .first(),
+    ).toBeVisible();
+    await relativeContext.close();
+
+    // In My Memories the author sees the mark, and the player with the story.
+    await page.goto("/memories");
+    const mine = page.getByRole("article", { name: TITLE });
+    await expect(mine.getByText(/Told out loud/).first()).toBeVisible();
+    await mine.getByRole("button", { name: `Show details for ${TITLE}` }).click();
+    await expect(mine.getByRole("button", { name: `Play the recording of ${TITLE}` })).toBeVisible();
+    await saveScreenshot(page, `voice-my-memories-${testInfo.project.name}`);
+
+    // Removing asks first, and keeps the written story.
+    await page.goto(`/memories/edit/${memory.id}`);
+    await section.getByRole("button", { name: "Remove recording" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove this recording?" });
+    await dialog.getByRole("button", { name: "Remove Recording" }).click();
+    await expect(page.getByText("Recording removed", { exact: true })).toBeVisible();
+    await expect(section.getByText("Add a recording", { exact: true })).toBeVisible();
+    await expect(section.locator("[data-recording-player]")).toHaveCount(0);
+    const after = await page.request.get(`/api/memories/${memory.id}`);
+    expect((await after.json()).data.memory).toMatchObject({ content: "We rowed across the lake every summer.", recording: null });
+  });
+});
