@@ -79,6 +79,46 @@ test.describe("recording in the browser", () => {
     await expect(section.getByText(/has not been saved yet/)).toHaveCount(0);
   });
 
+  test("a new memory is recorded before it is saved, and saving the memory saves the take with it", async ({ page }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    await page.goto("/memories/add");
+    await page.getByLabel("Title").fill("Grandpa's pike");
+    await page.getByLabel("Date of Memory").fill("1975-08-02");
+    await page.getByLabel("Memory", { exact: true }).fill("He caught it from the blue boat.");
+    const told = page.getByRole("group", { name: "Told out loud" });
+    await told.getByRole("button", { name: "Record", exact: true }).click();
+    await expect(told.getByText("2 seconds recorded")).toBeAttached({ timeout: 10_000 });
+    // The memory waits for the take to be finished.
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Press Finish to end your recording, then save the memory." })).toBeVisible();
+    await told.getByRole("button", { name: "Finish" }).click();
+    await expect(page.getByText("Press Finish to end your recording, then save the memory.")).toHaveCount(0);
+    await expect(told.getByText("Listen to your recording. It is saved with the memory when you save it, or record again.")).toBeVisible();
+    // While a take is held, no file is offered beside it; and there is no separate Save for it.
+    await expect(told.getByText("Add a recording", { exact: true })).toHaveCount(0);
+    await expect(told.getByRole("button", { name: "Save recording" })).toHaveCount(0);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `voice-add-${testInfo.project.name}`);
+
+    await page.getByRole("button", { name: "Save Memory" }).click();
+    await expect(page.getByText("Memory created", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/memories$/);
+    const memories = (await (await page.request.get("/api/memories")).json()).data.memories;
+    expect(memories[0]).toMatchObject({ title: "Grandpa's pike", recording: { content_type: "audio/webm", file_name: "Grandpa's pike.webm" } });
+    expect(memories[0].recording.duration_seconds).toBeGreaterThan(1.5);
+    await expect(
+      page
+        .getByRole("article", { name: "Grandpa's pike" })
+        .getByText(/Told out loud/)
+        .first(),
+    ).toBeVisible();
+
+    // Sent, the take is no longer kept: a new memory starts with nothing to offer.
+    await page.goto("/memories/add");
+    await expect(page.getByRole("group", { name: "Told out loud" }).getByRole("button", { name: "Record", exact: true })).toBeVisible();
+    await expect(page.getByText(/has not been saved yet/)).toHaveCount(0);
+  });
+
   test("a refused microphone gets plain guidance, and the story can still be typed @desktop-only", async ({ page }) => {
     await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
     const memory = await createMemory(page.request, { title: TITLE, shared: true });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
@@ -117,5 +118,33 @@ test.describe("voice stories @s3", () => {
     await expect(section.locator("[data-recording-player]")).toHaveCount(0);
     const after = await page.request.get(`/api/memories/${memory.id}`);
     expect((await after.json()).data.memory).toMatchObject({ content: "We rowed across the lake every summer.", recording: null });
+  });
+
+  test("a recording file chosen for a new memory is saved with it; one refused leaves the memory saved and says so", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    for (const [title, file] of [
+      ["The lake", { name: "lake.ogg", mimeType: "audio/ogg", buffer: readFileSync(recording("speech.ogg")) }],
+      ["Not sound", { name: "words.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("just some words") }],
+    ] as const) {
+      await page.goto("/memories/add");
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Date of Memory").fill("1975-08-02");
+      await page.getByLabel("Memory", { exact: true }).fill("The story, written too.");
+      const told = page.getByRole("group", { name: "Told out loud" });
+      await told.getByLabel("Add a recording").setInputFiles(file);
+      await expect(told.getByText(new RegExp(`^${file.name} · \\d+ kB$`))).toBeVisible();
+      await page.getByRole("button", { name: "Save Memory" }).click();
+      // A refused recording is tried again where the memory, saved all the same, is edited.
+      await expect(page).toHaveURL(title === "The lake" ? /\/memories$/ : /\/memories\/edit\//);
+    }
+    await expect(page.getByText("Recording not saved", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        "Your memory was saved, but its recording was not: words.mp3 is not a sound recording. Please choose an m4a, mp3, wav, ogg, webm, opus or flac file. Please add it again here.",
+      ),
+    ).toBeVisible();
+    const memories = (await (await page.request.get("/api/memories")).json()).data.memories as { title: string; recording: { file_name: string } | null }[];
+    expect(memories.find((memory) => memory.title === "The lake")?.recording).toMatchObject({ file_name: "lake.ogg", content_type: "audio/ogg" });
+    expect(memories.find((memory) => memory.title === "Not sound")?.recording).toBeNull();
   });
 });

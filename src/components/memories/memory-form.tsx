@@ -3,12 +3,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { registerShown } from "@/components/forms/register-shown";
 import { keepDraft, SessionEndedError, takeDraft, type Kept } from "@/components/forms/signed-out-draft";
 import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
+import { dropTake, moveTake } from "@/components/recordings/kept-takes";
+import { NewMemoryRecording, type NewRecording } from "@/components/recordings/new-memory-recording";
+import { uploadRecording } from "@/components/recordings/upload-recording";
+import { asFile } from "@/components/recordings/voice-recorder";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -35,6 +39,7 @@ type Props = {
 const noSubscription = () => () => {};
 const PHOTO_NOT_UPLOADED = "Photo not uploaded";
 const PHOTO_NOT_ACCEPTED = "Photo not accepted";
+export const FINISH_RECORDING_FIRST = "Press Finish to end your recording, then save the memory.";
 
 /** The server refused a photo (too large, not a picture, too many pixels); its message names the file. */
 class PhotoRefusedError extends Error {
@@ -77,6 +82,9 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
   const [signedOut, setSignedOut] = useState<{ kept: Kept; photosToChooseAgain: string[] } | null>(null);
   const [restored, setRestored] = useState<{ photosToChooseAgain: string[] } | null>(null);
   const draftKey = mode === "add" ? "memory:add" : `memory:edit:${memory?.id}`;
+  const [newRecording, setNewRecording] = useState<NewRecording>({ take: null, file: null });
+  const [recorderBusy, setRecorderBusy] = useState(false);
+  const title = useWatch({ control: form.control, name: "title" });
 
   useEffect(() => {
     const urls = previews.current;
@@ -157,8 +165,29 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
     return uploadIds;
   }
 
+  /**
+   * A new memory's recording, sent once the memory is saved; answers whether the server kept it.
+   * When it did not, the memory still stands, and a take recorded here waits on the device for
+   * the memory's Edit page (moved there before it is sent, so a closed tab loses it neither).
+   */
+  async function sendNewRecording(memoryId: string, memoryTitle: string) {
+    const { take, file: chosen } = newRecording;
+    const file = take ? asFile(take, memoryTitle) : chosen;
+    if (!file) return true;
+    if (take?.kept) await moveTake(take.id, `memory:${memoryId}`);
+    const sent = await uploadRecording(memoryId, file, () => {});
+    if (sent.ok) {
+      if (take) await dropTake(take.id);
+      return true;
+    }
+    const next = !take ? "Please add it again here." : take.kept ? "It is kept on this device: you can save it again here." : "Please record it again here.";
+    toast.error("Recording not saved", { description: `Your memory was saved, but its recording was not: ${sent.error} ${next}` });
+    return false;
+  }
+
   const submit = form.handleSubmit(async (values) => {
     if (preparingPhotos) return;
+    if (recorderBusy) return setFormError(FINISH_RECORDING_FIRST);
     setSaving(true);
     setFormError(null);
     setSignedOut(null);
@@ -201,9 +230,11 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
         }
         throw new Error(result.error);
       }
+      const recordingKept = mode === "add" ? await sendNewRecording(result.data.memory.id, values.title) : true;
       if (mode === "add") toast.success("Memory created", { description: "Your memory has been saved successfully." });
       else toast.success("Memory updated", { description: "Your memory has been updated successfully." });
-      router.push("/memories");
+      // A recording that did not go with its new memory is tried again where the memory is edited.
+      router.push(recordingKept ? "/memories" : `/memories/edit/${result.data.memory.id}`);
       router.refresh();
     } catch (error) {
       if (error instanceof SessionEndedError) {
@@ -265,6 +296,20 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
           onRemoveAdded={removeAdded}
           onBusyChange={setPreparingPhotos}
         />
+        {mode === "add" && (
+          <NewMemoryRecording
+            viewerId={viewerId}
+            title={title}
+            value={newRecording}
+            onChange={(change) => setNewRecording((current) => ({ ...current, ...change }))}
+            onBusyChange={(busy) => {
+              setRecorderBusy(busy);
+              // Once the take is finished, the reminder to finish it has done its work.
+              if (!busy) setFormError((current) => (current === FINISH_RECORDING_FIRST ? null : current));
+            }}
+            disabled={saving}
+          />
+        )}
         <Controller
           control={form.control}
           name="taggedUserIds"

@@ -33,6 +33,8 @@ async function transact<Result>(mode: IDBTransactionMode, act: (stores: { takes:
       transaction.onerror = () => reject(transaction.error);
       transaction.onabort = () => reject(transaction.error ?? new Error("Aborted"));
     });
+    // Should `act` throw, that is the failure reported; the transaction's own end is then of no interest.
+    done.catch(() => undefined);
     const result = await act({ takes: transaction.objectStore(TAKES), parts: transaction.objectStore(PARTS) });
     await done;
     return result;
@@ -61,9 +63,11 @@ export async function startTake(take: TakeInfo): Promise<boolean> {
 export async function keepPart(takeId: string, index: number, part: Blob, durationSeconds: number): Promise<boolean> {
   try {
     await transact("readwrite", async ({ takes, parts }) => {
-      parts.put({ take: takeId, index, part });
+      // A part that arrives after its take was forgotten is not kept either.
       const take = await answer<TakeInfo | undefined>(takes.get(takeId));
-      if (take) takes.put({ ...take, durationSeconds });
+      if (!take) return;
+      parts.put({ take: takeId, index, part });
+      takes.put({ ...take, durationSeconds });
     });
     return true;
   } catch {
@@ -116,5 +120,17 @@ export async function dropTakesAt(owner: string, place: string) {
     });
   } catch {
     // Nothing kept, nothing to forget.
+  }
+}
+
+/** Gives a take a new place: a memory's take, recorded before the memory was saved, waits on its Edit page. */
+export async function moveTake(takeId: string, place: string) {
+  try {
+    await transact("readwrite", async ({ takes }) => {
+      const take = await answer<TakeInfo | undefined>(takes.get(takeId));
+      if (take) takes.put({ ...take, place });
+    });
+  } catch {
+    // Nothing kept, nothing to move.
   }
 }

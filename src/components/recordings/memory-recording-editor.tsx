@@ -1,26 +1,23 @@
 "use client";
 
-import { FileAudioIcon, Trash2Icon } from "lucide-react";
+import { Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { apiRequest } from "@/lib/api-client";
-import { cn } from "@/lib/cn";
 import { MAX_RECORDING_SECONDS } from "@/lib/constants";
 import { formatFileSize } from "@/lib/file-size";
 import { RECORDING_FORMATS } from "@/lib/schemas/recordings";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
+import { RecordingFileButton } from "./recording-file-button";
 import { RecordingPlayer } from "./recording-player";
 import { uploadRecording } from "./upload-recording";
 import { VoiceRecorder } from "./voice-recorder";
 
 const SESSION_ENDED = "Your session has ended. Please sign in again, then save the recording again.";
-
-/** The file types a recording is chosen from; the server checks the bytes whatever the name says. */
-export const RECORDING_ACCEPT = "audio/*,.m4a,.mp3,.wav,.ogg,.oga,.opus,.webm,.flac";
 
 /**
  * A memory's recording on its Edit page (docs/product.md §2 "Told out loud"): listen to it, replace
@@ -40,7 +37,6 @@ export function MemoryRecordingEditor({
 }) {
   const router = useRouter();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [recording, setRecording] = useState(initial);
   const [progress, setProgress] = useState<{ fileName: string; fraction: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,10 +59,7 @@ export function MemoryRecordingEditor({
     return result;
   }
 
-  async function choose(files: FileList | null) {
-    const file = files?.[0];
-    if (input.current) input.current.value = "";
-    if (!file) return;
+  async function choose(file: File) {
     setProgress({ fileName: file.name, fraction: 0 });
     const result = await send(file, (fraction) => setProgress({ fileName: file.name, fraction }));
     setProgress(null);
@@ -124,27 +117,12 @@ export function MemoryRecordingEditor({
         )}
       </div>
       <div className="flex flex-wrap gap-3">
-        <input
-          ref={input}
-          id={`${id}-input`}
-          type="file"
-          accept={RECORDING_ACCEPT}
-          className="peer sr-only"
+        <RecordingFileButton
+          label={recording ? "Replace recording" : "Add a recording"}
           disabled={busy}
-          onChange={(event) => void choose(event.currentTarget.files)}
-          aria-describedby={`${id}-hint`}
+          describedBy={`${id}-hint`}
+          onFile={(file) => void choose(file)}
         />
-        <label
-          htmlFor={`${id}-input`}
-          className={cn(
-            buttonVariants({ variant: "outline" }),
-            "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
-            busy && "pointer-events-none opacity-60",
-          )}
-        >
-          <FileAudioIcon aria-hidden="true" />
-          {recording ? "Replace recording" : "Add a recording"}
-        </label>
         {recording && (
           <Dialog open={confirmOpen} onOpenChange={(next) => !removing && setConfirmOpen(next)}>
             <DialogTrigger asChild>

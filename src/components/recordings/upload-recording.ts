@@ -6,6 +6,9 @@ import type { RecordingDto } from "@/server/recordings/recording-dto";
 // Sends a recording to the memory it tells, as the body of one PUT, with progress: the server
 // checks it by its bytes and answers what it kept (docs/api.md, "A memory's recording").
 
+/** The file types a recording is chosen from; the server checks the bytes whatever the name says. */
+export const RECORDING_ACCEPT = "audio/*,.m4a,.mp3,.wav,.ogg,.oga,.opus,.webm,.flac";
+
 export type RecordingUpload = { ok: true; recording: RecordingDto } | { ok: false; status: number; error: string };
 
 export function uploadRecording(memoryId: string, file: Blob & { name: string }, onProgress: (fraction: number) => void): Promise<RecordingUpload> {

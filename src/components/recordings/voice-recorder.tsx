@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleStopIcon, MicIcon, PauseIcon, PlayIcon, RotateCcwIcon, UploadIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MAX_RECORDING_SECONDS } from "@/lib/constants";
@@ -27,14 +27,48 @@ export const CANNOT_RECORD = "This browser cannot record sound. You can choose a
 
 const extensionOf = (mimeType: string) => (mimeType.includes("mp4") ? "m4a" : mimeType.includes("ogg") ? "ogg" : "webm");
 
-type Take = TakeInfo & { blob: Blob; url: string; recovered: boolean };
-type Live = { recorder: MediaRecorder; stream: MediaStream; audio: AudioContext; take: TakeInfo; parts: Blob[]; startedAt: number; before: number };
+/** A finished take, as a form holds it: its kept id (to forget or move it) and its sound. */
+export type HeldTake = { id: string; blob: Blob; mimeType: string; kept: boolean };
+
+/** A take as the file it is sent as, named after the story. */
+export const asFile = (take: { blob: Blob; mimeType: string }, title: string) =>
+  new File([take.blob], `${title.trim().slice(0, 80) || "Recording"}.${extensionOf(take.mimeType)}`, { type: take.mimeType });
+
+type Take = TakeInfo & { blob: Blob; url: string; recovered: boolean; kept: boolean };
+/** A take being recorded: `before` is the time recorded until `startedAt`, when it last started running. */
+type Live = {
+  recorder: MediaRecorder;
+  stream: MediaStream;
+  audio: AudioContext;
+  take: TakeInfo;
+  parts: Blob[];
+  startedAt: number;
+  before: number;
+  running: boolean;
+  /** Whether every part so far is kept on this device. */
+  kept: boolean;
+};
+
+/** How long a take has been recorded so far. */
+const recordedSeconds = (current: Live) => current.before + (current.running ? (performance.now() - current.startedAt) / 1000 : 0);
+
+/** Stops running the clock of a take (pause, finish, or the microphone going away). */
+function stopClock(current: Live) {
+  current.before = recordedSeconds(current);
+  current.running = false;
+}
+
+/** A take stops itself a little before the limit, so that the server never finds it longer. */
+const STOP_AT_SECONDS = MAX_RECORDING_SECONDS - 2;
 
 export function VoiceRecorder({
   owner,
   place,
   title,
   onSave,
+  onTakeChange,
+  onBusyChange,
+  disabled = false,
 }: {
   /** The member recording: a kept take is given back only to them. */
   owner: string;
@@ -42,10 +76,20 @@ export function VoiceRecorder({
   place: string;
   title: string;
   /** Sends the finished take; answers the saved recording, or why it was not saved. */
-  onSave: (file: File, onProgress: (fraction: number) => void) => Promise<{ ok: true; recording: RecordingDto } | { ok: false; error: string }>;
+  onSave?: (file: File, onProgress: (fraction: number) => void) => Promise<{ ok: true; recording: RecordingDto } | { ok: false; error: string }>;
+  /**
+   * Without onSave the take is held for a form that saves it with the rest (a memory not yet
+   * saved): it hears of each finished take, and of none once it is recorded again.
+   */
+  onTakeChange?: (take: HeldTake | null) => void;
+  /** Hears whether a take is being made (or sent), during which the form around it waits. */
+  onBusyChange?: (busy: boolean) => void;
+  /** The form around it is saving: nothing here may change the take meanwhile. */
+  disabled?: boolean;
 }) {
   const id = useId();
   const live = useRef<Live | null>(null);
+  const mounted = useRef(true);
   const [state, setState] = useState<"idle" | "starting" | "recording" | "paused" | "review" | "saving">("idle");
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
@@ -59,7 +103,7 @@ export function VoiceRecorder({
     let cancelled = false;
     void findTake(owner, place).then((found) => {
       if (cancelled || !found) return;
-      setTake({ ...found, url: URL.createObjectURL(found.blob), recovered: true });
+      setTake({ ...found, url: URL.createObjectURL(found.blob), recovered: true, kept: true });
       setElapsed(found.durationSeconds);
       setState("review");
     });
@@ -69,7 +113,23 @@ export function VoiceRecorder({
   }, [owner, place]);
 
   useEffect(() => () => void (take && URL.revokeObjectURL(take.url)), [take]);
-  useEffect(() => () => stopLive(), []);
+  // The form holding the take hears of each change to it (and only then, whatever it re-renders).
+  const tellForm = useEffectEvent((held: HeldTake | null) => onTakeChange?.(held));
+  useEffect(() => {
+    tellForm(take && { id: take.id, blob: take.blob, mimeType: take.mimeType, kept: take.kept });
+  }, [take]);
+  const tellBusy = useEffectEvent((busy: boolean) => onBusyChange?.(busy));
+  useEffect(() => {
+    tellBusy(state === "starting" || state === "recording" || state === "paused" || state === "saving");
+  }, [state]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      // Leaving the page mid-take: the microphone goes off; the parts kept so far wait here.
+      stopLive();
+    };
+  }, []);
 
   // The running time and the level meter, while recording.
   useEffect(() => {
@@ -77,18 +137,20 @@ export function VoiceRecorder({
     const current = live.current!;
     const analyser = current.audio.createAnalyser();
     analyser.fftSize = 1024;
-    current.audio.createMediaStreamSource(current.stream).connect(analyser);
+    const source = current.audio.createMediaStreamSource(current.stream);
+    source.connect(analyser);
     const samples = new Float32Array(analyser.fftSize);
     const timer = window.setInterval(() => {
-      const seconds = current.before + (performance.now() - current.startedAt) / 1000;
+      const seconds = recordedSeconds(current);
       setElapsed(seconds);
       analyser.getFloatTimeDomainData(samples);
       const rms = Math.sqrt(samples.reduce((sum, sample) => sum + sample * sample, 0) / samples.length);
       setLevel(Math.min(1, rms * 4));
-      if (seconds >= MAX_RECORDING_SECONDS) finish();
+      if (seconds >= STOP_AT_SECONDS) finish();
     }, 100);
     return () => {
       window.clearInterval(timer);
+      source.disconnect();
       analyser.disconnect();
       setLevel(0);
     };
@@ -114,8 +176,19 @@ export function VoiceRecorder({
       const name = (error as Error).name;
       return setProblem(name === "NotAllowedError" || name === "SecurityError" ? MICROPHONE_REFUSED : name === "NotFoundError" ? NO_MICROPHONE : CANNOT_RECORD);
     }
+    const release = () => stream.getTracks().forEach((track) => track.stop());
+    if (!mounted.current) return release();
+    let recorder: MediaRecorder;
+    let audio: AudioContext;
     const mimeType = RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
-    const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+    try {
+      recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      audio = new AudioContext();
+    } catch {
+      release();
+      setState("idle");
+      return setProblem(CANNOT_RECORD);
+    }
     const info: TakeInfo = {
       id: crypto.randomUUID(),
       owner,
@@ -124,24 +197,38 @@ export function VoiceRecorder({
       startedAt: Date.now(),
       durationSeconds: 0,
     };
+    // A new take replaces what was kept here: the one on screen, which its maker chose to record again.
     await dropTakesAt(owner, place);
-    setKeptHere(await startTake(info));
-    const current: Live = { recorder, stream, audio: new AudioContext(), take: info, parts: [], startedAt: performance.now(), before: 0 };
+    const kept = await startTake(info);
+    if (!mounted.current) {
+      release();
+      void audio.close();
+      return void dropTake(info.id);
+    }
+    setKeptHere(kept);
+    const current: Live = { recorder, stream, audio, take: info, parts: [], startedAt: performance.now(), before: 0, running: true, kept };
     live.current = current;
     recorder.ondataavailable = (event) => {
       if (event.data.size === 0) return;
       const index = current.parts.push(event.data) - 1;
-      const seconds = current.before + (recorder.state === "recording" ? (performance.now() - current.startedAt) / 1000 : 0);
-      void keepPart(info.id, index, event.data, seconds).then((kept) => !kept && setKeptHere(false));
+      void keepPart(info.id, index, event.data, recordedSeconds(current)).then((stored) => {
+        if (stored) return;
+        current.kept = false;
+        if (mounted.current) setKeptHere(false);
+      });
     };
+    // However it stops (Finish, the limit, the microphone unplugged or taken by a call), what was recorded is kept.
     recorder.onstop = () => {
+      stopClock(current);
       const blob = new Blob(current.parts, { type: info.mimeType });
-      const durationSeconds = current.before;
-      stopLive();
-      setTake({ ...info, durationSeconds, blob, url: URL.createObjectURL(blob), recovered: false });
-      setElapsed(durationSeconds);
+      if (live.current === current) stopLive();
+      if (!mounted.current) return;
+      setTake({ ...info, durationSeconds: current.before, blob, url: URL.createObjectURL(blob), recovered: false, kept: current.kept });
+      setElapsed(current.before);
       setState("review");
     };
+    stream.getAudioTracks().forEach((track) => (track.onended = () => recorder.state !== "inactive" && recorder.stop()));
+    void audio.resume();
     recorder.start(PART_MS);
     setElapsed(0);
     setState("recording");
@@ -149,7 +236,7 @@ export function VoiceRecorder({
 
   function pause() {
     const current = live.current!;
-    current.before += (performance.now() - current.startedAt) / 1000;
+    stopClock(current);
     current.recorder.pause();
     current.recorder.requestData();
     setElapsed(current.before);
@@ -159,14 +246,15 @@ export function VoiceRecorder({
   function resume() {
     const current = live.current!;
     current.startedAt = performance.now();
+    current.running = true;
     current.recorder.resume();
     setState("recording");
   }
 
   function finish() {
     const current = live.current;
-    if (!current) return;
-    if (current.recorder.state === "recording") current.before += (performance.now() - current.startedAt) / 1000;
+    if (!current || current.recorder.state === "inactive") return;
+    stopClock(current);
     current.recorder.stop();
   }
 
@@ -178,12 +266,11 @@ export function VoiceRecorder({
   }
 
   async function save() {
-    if (!take) return;
+    if (!take || !onSave) return;
     setProblem(null);
     setProgress(0);
     setState("saving");
-    const file = new File([take.blob], `${title.slice(0, 80) || "Recording"}.${extensionOf(take.mimeType)}`, { type: take.mimeType });
-    const result = await onSave(file, setProgress);
+    const result = await onSave!(asFile(take, title), setProgress);
     if (!result.ok) {
       // The take stays here, on this device too, for another try.
       setProblem(result.error);
@@ -206,7 +293,7 @@ export function VoiceRecorder({
         </Alert>
       )}
       {(state === "idle" || state === "starting") && (
-        <Button type="button" size="lg" onClick={() => void record()} disabled={state === "starting"} className="min-h-14 self-start text-lg">
+        <Button type="button" size="lg" onClick={() => void record()} disabled={disabled || state === "starting"} className="min-h-14 self-start text-lg">
           <MicIcon aria-hidden="true" />
           {state === "starting" ? "Starting the microphone..." : "Record"}
         </Button>
@@ -267,7 +354,9 @@ export function VoiceRecorder({
           <p className="text-base font-medium">
             {take.recovered
               ? `A recording you made here on ${new Date(take.startedAt).toLocaleString()} has not been saved yet. Listen to it, then save it or record again.`
-              : "Listen to your recording, then save it or record again."}
+              : onSave
+                ? "Listen to your recording, then save it or record again."
+                : "Listen to your recording. It is saved with the memory when you save it, or record again."}
           </p>
           <RecordingPlayer
             title={`${title} (not saved yet)`}
@@ -288,11 +377,13 @@ export function VoiceRecorder({
             </div>
           )}
           <div className="flex flex-wrap gap-3">
-            <Button type="button" size="lg" onClick={() => void save()} disabled={state === "saving"}>
-              <UploadIcon aria-hidden="true" />
-              {state === "saving" ? "Saving..." : "Save recording"}
-            </Button>
-            <Button type="button" variant="outline" size="lg" onClick={() => void recordAgain()} disabled={state === "saving"}>
+            {onSave && (
+              <Button type="button" size="lg" onClick={() => void save()} disabled={disabled || state === "saving"}>
+                <UploadIcon aria-hidden="true" />
+                {state === "saving" ? "Saving..." : "Save recording"}
+              </Button>
+            )}
+            <Button type="button" variant="outline" size="lg" onClick={() => void recordAgain()} disabled={disabled || state === "saving"}>
               <RotateCcwIcon aria-hidden="true" />
               Record again
             </Button>
