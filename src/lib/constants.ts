@@ -15,3 +15,5 @@ export const MAX_RECORDING_BYTES = 320 * 1024 * 1024;
 /** Narrower than this, the header's links fold into the menu panel (Tailwind's `xl`). */
 export const MENU_FOLDS_BELOW_PX = 1280;
 export const BOOK_CARD_THUMBNAILS = 4;
+/** The longest transcript kept: half an hour of speech is about 5,000 words (docs/decisions/042-transcripts.md). */
+export const MAX_TRANSCRIPT_CHARACTERS = 100_000;

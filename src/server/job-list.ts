@@ -17,6 +17,7 @@ import { sendEmailJob } from "@/server/platform/email/send-email-job";
 import { deleteExpiredRateLimitsJob } from "@/server/platform/http/delete-expired-rate-limits";
 import { weeklyQuestionsSchedulerJob } from "@/server/questions/weekly-questions/run-weekly-questions";
 import { weeklyQuestionEmailJob } from "@/server/questions/weekly-questions/weekly-question-email";
+import { transcribeRecordingJob } from "@/server/recordings/transcription/transcribe-recording-job";
 
 // Every job Family Book runs (docs/decisions/012-jobs.md). A domain declares its job with
 // defineJob beside the use case it runs, sends it with enqueueJob, and adds it here: the start-up
@@ -50,6 +51,8 @@ export const jobDefinitions = [
   notificationDigestEmailJob,
   // Exports too large to download at once (docs/product.md §20).
   prepareExportJob,
+  // Stories told out loud, written down (docs/decisions/042-transcripts.md).
+  transcribeRecordingJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadExport } from "@/app/api/exports/download/route";
 import { POST as importRoute } from "@/app/api/imports/route";
 import { PUT as putRecording } from "@/app/api/memories/[id]/recording/route";
+import { PUT as putTranscript } from "@/app/api/memories/[id]/recording/transcript/route";
 import type { ExportDocument } from "@/lib/schemas/data-export";
 import { closeDatabase, getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
@@ -153,6 +154,13 @@ describe("export, import into a fresh instance, export again", () => {
       params: { id: boat.id },
     });
     expect(told.status).toBe(200);
+    const written = await call(putTranscript, `/api/memories/${boat.id}/recording/transcript`, {
+      method: "PUT",
+      token: owner.token,
+      body: { transcript: "We rowed to the island & back <before> breakfast." },
+      params: { id: boat.id },
+    });
+    expect(written.status).toBe(200);
     await createMemoryAs(owner.token, { title: "A private note", content: "Only mine.", memory_date: "2001-01-01", is_shared: "false" });
     // Two photos given with the answer about where Margaret was born.
     const { bornId } = await answerChildhood(owner);
@@ -175,7 +183,12 @@ describe("export, import into a fresh instance, export again", () => {
       file: "recordings/1975-08-02 The boat.webm",
       content_type: "audio/webm",
       file_name: "Rowing.webm",
+      transcript: "We rowed to the island & back <before> breakfast.",
+      transcript_by: "author",
     });
+    expect(firstFiles.get("index.html")?.toString("utf8")).toContain(
+      "<summary>Read what was said</summary><p>We rowed to the island &amp; back &lt;before&gt; breakfast.</p>",
+    );
     expect(firstFiles.get("index.html")?.toString("utf8")).toContain('<audio controls preload="metadata" src="recordings/1975-08-02%20The%20boat.webm"');
     expect(firstFiles.get("recordings/1975-08-02 The boat.webm")?.equals(readFileSync(path.join(process.cwd(), "tests/fixtures/recordings/speech.webm")))).toBe(
       true,

@@ -96,7 +96,18 @@ describe("a memory's recording", () => {
         file_name: saved.file_name,
         created_at: saved.created_at,
       });
-      expect(Object.keys(found.recording).sort()).toEqual(["byte_size", "content_type", "created_at", "duration_seconds", "file_name", "id", "url"]);
+      expect(Object.keys(found.recording).sort()).toEqual([
+        "byte_size",
+        "content_type",
+        "created_at",
+        "duration_seconds",
+        "file_name",
+        "id",
+        "transcript",
+        "transcript_by",
+        "transcript_status",
+        "url",
+      ]);
       // The signed address plays the very file that was sent.
       const heard = await fetchSigned(found.recording.url);
       expect(Buffer.from(await heard.arrayBuffer()).equals(Buffer.from(fixture("speech.m4a")))).toBe(true);

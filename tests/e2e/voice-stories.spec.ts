@@ -46,6 +46,15 @@ test.describe("voice stories @s3", () => {
     await expect(section.getByText(/^speech\.ogg · \d+ kB$/)).toBeVisible();
     await expect(section.getByRole("button", { name: `Play the recording of ${TITLE}` })).toBeVisible();
     await expect(section.getByText("Replace recording")).toBeVisible();
+
+    // With no transcription engine, the author types the words; they are saved at once.
+    const words = section.getByLabel("What was said");
+    await expect(section.getByText("Type the words of your recording, so your family can read them too and find the story by them.")).toBeVisible();
+    await expect(section.getByRole("button", { name: "Save transcript" })).toBeDisabled();
+    await words.fill("We rowed out at dawn, and Grandpa sang the whole way across.");
+    await section.getByRole("button", { name: "Save transcript" }).click();
+    await expect(page.getByText("Transcript saved", { exact: true })).toBeVisible();
+    await expect(section.getByText("The words of your recording, as you wrote them.")).toBeVisible();
     await expectNoSeriousAccessibilityViolations(page);
     await saveScreenshot(page, `voice-edit-${testInfo.project.name}`);
 
@@ -61,6 +70,11 @@ test.describe("voice stories @s3", () => {
     await expect(play).toBeVisible();
     const position = card.getByRole("slider", { name: `Position in the recording of ${TITLE}` });
     await expect(position).toHaveAttribute("aria-valuetext", /^0 seconds of 3 seconds$/);
+    // The words are beside the player, folded until asked for.
+    const said = card.getByText("We rowed out at dawn, and Grandpa sang the whole way across.");
+    await expect(said).toBeHidden();
+    await card.getByText("Read what was said").click();
+    await expect(said).toBeVisible();
 
     await play.click();
     await expect(card.getByRole("button", { name: `Pause the recording of ${TITLE}` })).toBeVisible();

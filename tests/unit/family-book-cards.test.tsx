@@ -58,6 +58,9 @@ describe("a shared memory told out loud", () => {
         byte_size: 1000,
         file_name: "Lake.ogg",
         created_at: "2026-01-01T00:00:00.000Z",
+        transcript: "We rowed out at dawn.",
+        transcript_status: "ready",
+        transcript_by: "engine",
       },
     };
     const html = renderToStaticMarkup(<MemoryDetails memory={memory} />);
@@ -69,6 +72,32 @@ describe("a shared memory told out loud", () => {
     expect(html).toContain("0:00 / 12:34");
     expect([...html.matchAll(/aria-pressed="(true|false)"/g)].map((match) => match[1])).toEqual(["false", "true", "false"]);
     expect(html.indexOf("data-recording-player")).toBeLessThan(html.indexOf("We rowed at dawn."));
+    // Its words, folded under the player until asked for.
+    expect(html).toMatch(/<details[^>]*data-transcript[^>]*><summary[^>]*>.*Read what was said<\/summary><div[^>]*>We rowed out at dawn\.<\/div><\/details>/);
+    expect(html.indexOf("data-recording-player")).toBeLessThan(html.indexOf("Read what was said"));
+  });
+
+  it("shows no words while the engine is still writing them down, or when there are none", () => {
+    const base = { ...memoryWithPhotos(0), title: "Still listening" };
+    const recording = {
+      id: "r2",
+      url: "/recording/r2",
+      content_type: "audio/ogg",
+      duration_seconds: 5,
+      byte_size: 10,
+      file_name: "a.ogg",
+      created_at: "2026-01-01T00:00:00.000Z",
+      transcript_by: null,
+    };
+    for (const words of [
+      { transcript: null, transcript_status: "waiting" as const },
+      { transcript: null, transcript_status: "failed" as const },
+      { transcript: null, transcript_status: "none" as const },
+    ]) {
+      const html = renderToStaticMarkup(<MemoryDetails memory={{ ...base, recording: { ...recording, ...words } }} />);
+      expect(html).toContain("data-recording-player");
+      expect(html).not.toContain("Read what was said");
+    }
   });
 
   it("has no player when it has no recording", () => {

@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Conversation, conversationHint } from "@/components/conversations/conversation";
 import type { ConversationSummaries } from "@/components/conversations/use-conversation-summaries";
-import { RecordingMark, RecordingPlayer } from "@/components/recordings/recording-player";
+import { RecordingMark, RecordingPlayer, RecordingTranscript } from "@/components/recordings/recording-player";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -110,6 +110,7 @@ export function MemoryCard({ memory, summaries, viewerId }: { memory: MemoryDto;
       </div>
       <div id={`${id}-details`} hidden={!expanded} className="flex flex-col gap-5 border-t px-5 py-5 sm:px-6">
         {memory.recording && <RecordingPlayer recording={memory.recording} title={memory.title} />}
+        {memory.recording && <RecordingTranscript recording={memory.recording} />}
         <p className="text-lg leading-relaxed whitespace-pre-line">{memory.content}</p>
         {memory.memory_tags.length > 0 && (
           <div className="flex flex-wrap items-center gap-2">

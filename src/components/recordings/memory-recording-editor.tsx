@@ -14,6 +14,7 @@ import { RECORDING_FORMATS } from "@/lib/schemas/recordings";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
 import { RecordingFileButton } from "./recording-file-button";
 import { RecordingPlayer } from "./recording-player";
+import { TranscriptEditor } from "./transcript-editor";
 import { uploadRecording } from "./upload-recording";
 import { VoiceRecorder } from "./voice-recorder";
 
@@ -98,6 +99,7 @@ export function MemoryRecordingEditor({
           <p className="text-base break-words text-muted-foreground">
             {recording.file_name} · {formatFileSize(recording.byte_size)}
           </p>
+          <TranscriptEditor key={recording.id} memoryId={memoryId} recording={recording} onChange={setRecording} />
         </>
       )}
       {problem && (

@@ -1,6 +1,6 @@
 "use client";
 
-import { MicIcon, PauseIcon, PlayIcon } from "lucide-react";
+import { ChevronDownIcon, MicIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { formatPlayTime, PLAYBACK_RATES, speakPlayTime } from "@/lib/play-time";
@@ -14,7 +14,15 @@ const PLAYBACK_FAILED = "This recording could not be played here. Please try aga
  * speeds. Nothing is fetched until the listener presses play or moves the bar; then the browser
  * asks for byte ranges, so a long recording starts at once and seeks.
  */
-export function RecordingPlayer({ recording, title, className }: { recording: RecordingDto; title: string; className?: string }) {
+export function RecordingPlayer({
+  recording,
+  title,
+  className,
+}: {
+  recording: Pick<RecordingDto, "url" | "duration_seconds" | "file_name">;
+  title: string;
+  className?: string;
+}) {
   const id = useId();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -132,5 +140,22 @@ export function RecordingMark({ recording }: { recording: Pick<RecordingDto, "du
       <span aria-hidden="true"> · {formatPlayTime(recording.duration_seconds)}</span>
       <span className="sr-only">, {speakPlayTime(recording.duration_seconds)}</span>
     </span>
+  );
+}
+
+/**
+ * The words of a story told out loud, beside its player (docs/product.md §2 "Told out loud"):
+ * folded under "Read what was said" so a long story does not push the next one away.
+ */
+export function RecordingTranscript({ recording, className }: { recording: Pick<RecordingDto, "transcript" | "transcript_status">; className?: string }) {
+  if (recording.transcript_status !== "ready" || !recording.transcript) return null;
+  return (
+    <details className={cn("group rounded-xl border bg-card", className)} data-transcript>
+      <summary className="flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-base font-medium underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <ChevronDownIcon aria-hidden="true" className="me-2 size-5 shrink-0 transition-transform group-open:rotate-180" />
+        Read what was said
+      </summary>
+      <div className="space-y-3 px-3 pb-3 text-base leading-relaxed whitespace-pre-line">{recording.transcript}</div>
+    </details>
   );
 }

@@ -358,18 +358,7 @@ export function VoiceRecorder({
                 ? "Listen to your recording, then save it or record again."
                 : "Listen to your recording. It is saved with the memory when you save it, or record again."}
           </p>
-          <RecordingPlayer
-            title={`${title} (not saved yet)`}
-            recording={{
-              id: take.id,
-              url: take.url,
-              content_type: take.mimeType,
-              duration_seconds: elapsed,
-              byte_size: take.blob.size,
-              file_name: "",
-              created_at: new Date(take.startedAt).toISOString(),
-            }}
-          />
+          <RecordingPlayer title={`${title} (not saved yet)`} recording={{ url: take.url, duration_seconds: elapsed, file_name: "" }} />
           {state === "saving" && (
             <div role="status" className="flex flex-col gap-1">
               <p className="text-base font-medium">{progress < 1 ? "Saving your recording..." : "Checking your recording..."}</p>

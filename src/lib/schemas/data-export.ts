@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
+import { MAX_PHOTOS_PER_MEMORY, MAX_TRANSCRIPT_CHARACTERS } from "@/lib/constants";
 import { memoryContent, memoryDate, memoryTitle, TOO_MANY_PHOTOS } from "./memories";
 import { PREPARED_FILE_KEPT_DAYS } from "./prepared-files";
 import {
@@ -14,6 +14,7 @@ import {
   questionText,
   TOO_MANY_ANSWER_PHOTOS,
 } from "./questionnaires";
+import { plainText } from "./text";
 
 // The export format, version 1 (docs/export-format.md, docs/decisions/023-export-and-import.md).
 // An export is a ZIP holding `data.json` (this schema), `index.html` (a page to read it with, no
@@ -85,6 +86,10 @@ export const exportRecordingSchema = z.strictObject({
   /** The name the file came with. */
   file_name: text(200),
   created_at: timestamp,
+  /** The words spoken (docs/decisions/042-transcripts.md); exports made before transcripts have none. */
+  transcript: z.string().max(MAX_TRANSCRIPT_CHARACTERS).superRefine(plainText("The transcript", "multi-line")).nullable().optional(),
+  /** Who wrote them down: the transcription engine, or the author. */
+  transcript_by: z.enum(["engine", "author"]).nullable().optional(),
 });
 
 export const exportTagSchema = z.strictObject({

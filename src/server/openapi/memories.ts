@@ -4,6 +4,7 @@ import { familyBookFeedSchema } from "@/lib/schemas/family-book-feed";
 import { createMemorySchema, photoUploadRequestSchema, toggleSharedSchema, updateMemorySchema } from "@/lib/schemas/memories";
 import { ON_THIS_DAY_LIMIT, onThisDaySchema } from "@/lib/schemas/on-this-day";
 import { pageSchema } from "@/lib/schemas/paging";
+import { TRANSCRIPT_TOO_LONG, transcriptSchema } from "@/lib/schemas/recordings";
 import { MAX_PENDING_UPLOADS, photoUploadTicketSchema } from "@/server/memories/create-photo-upload";
 import { memoryDtoSchema } from "@/server/memories/memory-dto";
 import { MEMORY_NOT_FOUND } from "@/server/memories/memory-visibility";
@@ -187,6 +188,20 @@ export const memoryOperations: Operation[] = [
     params: idParameter("id", "memory"),
     answer: { status: 200, description: "Removed.", data: z.strictObject({ recording: z.strictObject({ id: z.guid() }) }) },
     refusals: { 404: `${memoryNotFound} Or "${NO_RECORDING}"` },
+  },
+  {
+    method: "put",
+    path: "/memories/{id}/recording/transcript",
+    tag: "Memories",
+    summary: "The author writes down, corrects or clears the words of a memory's recording",
+    description:
+      "Typed words are the author's: the transcription engine never overwrites them (docs/decisions/042-transcripts.md). " +
+      "An empty transcript clears it. The words are read beside the player and found by search like the story.",
+    access: "member",
+    params: idParameter("id", "memory"),
+    body: { media: "application/json", schema: transcriptSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 200, description: "The recording with its words as they are now kept.", data: z.strictObject({ recording: recordingDtoSchema }) },
+    refusals: { 400: `"${TRANSCRIPT_TOO_LONG}", or text with control characters`, 404: `${memoryNotFound} Or "${NO_RECORDING}"` },
   },
   {
     method: "post",

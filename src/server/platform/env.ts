@@ -120,6 +120,18 @@ const environmentSchema = z.object({
   ),
   /** The shared secret a mail provider's inbound webhook sends to POST /api/inbound-email; unset, the endpoint is off. */
   INBOUND_EMAIL_SECRET: optionalText.pipe(z.string().min(32, "INBOUND_EMAIL_SECRET must be at least 32 characters").optional()),
+  /**
+   * Transcription (docs/decisions/042-transcripts.md): an OpenAI-compatible speech-to-text server,
+   * e.g. http://whisper.local:8000 (its /v1/audio/transcriptions is called); unset, nothing is
+   * transcribed and authors type their own transcripts.
+   */
+  TRANSCRIBE_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "TRANSCRIBE_URL must be an http:// or https:// URL, e.g. http://whisper.local:8000" }).optional(),
+  ),
+  /** The engine's model name, sent with each recording. */
+  TRANSCRIBE_MODEL: optionalText.default("whisper-1"),
+  /** The engine's key, sent as a Bearer token when set. */
+  TRANSCRIBE_API_KEY: optionalText,
   RATE_LIMIT_DISABLED: booleanFlag,
   /** Whether this instance runs background jobs besides serving (docs/decisions/012-jobs.md). */
   WORKERS: z

@@ -11,8 +11,10 @@ import { notFound } from "@/server/platform/http/app-error";
 import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects, downloadUrlSigning } from "@/server/platform/storage/stored-objects";
-import { toRecordingDto, type RecordingDto } from "./recording-dto";
+import { toRecordingDto, type RecordingDto, type TranscriptStatus } from "./recording-dto";
 import { recordingColumns, storeRecording } from "./store-recording";
+import { queueTranscription } from "./transcription/transcribe-recording-job";
+import { transcriptionEngine } from "./transcription/transcription-engine";
 
 // A memory told out loud (docs/decisions/041-voice-recordings.md): one recording per memory, sent
 // by its author as the request body, stored as it was made, and heard by whoever may read the memory.
@@ -34,11 +36,30 @@ export const recordingFileName = z
   )
   .transform((name) => name || "Recording");
 
-type RecordingRow = { id: string; original_key: string; content_type: string; duration_ms: number; byte_size: number; file_name: string; created_at: Date };
+type RecordingRow = {
+  id: string;
+  original_key: string;
+  content_type: string;
+  duration_ms: number;
+  byte_size: number;
+  file_name: string;
+  created_at: Date;
+  transcript: string | null;
+  transcript_status: string;
+  transcript_by: string | null;
+};
 
 async function toDto(row: RecordingRow, now = clock.now()): Promise<RecordingDto> {
   const url = await getStorage().signedDownloadUrl(row.original_key, downloadUrlSigning(now));
-  return toRecordingDto({ ...row, created_at: row.created_at.toISOString() }, url);
+  return toRecordingDto(
+    {
+      ...row,
+      created_at: row.created_at.toISOString(),
+      transcript_status: row.transcript_status as TranscriptStatus,
+      transcript_by: row.transcript_by as "engine" | "author" | null,
+    },
+    url,
+  );
 }
 
 /** The recording of a memory the viewer may read (their own, or one shared with their family). */
@@ -85,7 +106,13 @@ export async function saveMemoryRecording({
       if (before) await tx.memoryRecording.delete({ where: { memory_id: memoryId } });
       replaced = before?.original_key ?? null;
       return tx.memoryRecording.create({
-        data: { memory_id: memoryId, original_key: key, file_name: fileName, ...recordingColumns(facts) },
+        data: {
+          memory_id: memoryId,
+          original_key: key,
+          file_name: fileName,
+          ...recordingColumns(facts),
+          transcript_status: transcriptionEngine() ? "waiting" : "none",
+        },
       });
     });
   } catch (error) {
@@ -93,7 +120,42 @@ export async function saveMemoryRecording({
     throw error;
   }
   if (replaced) await deleteObjects(storage, [replaced]);
+  if (row.transcript_status === "waiting") row = await sendToTranscribe(row);
   return toDto(row);
+}
+
+/** Sends a saved recording to be written down; one the queue cannot take is left for its author to type. */
+async function sendToTranscribe(row: RecordingRow): Promise<RecordingRow> {
+  try {
+    await queueTranscription(row.id);
+    return row;
+  } catch (error) {
+    console.error(`Recording ${row.id} could not be sent to be transcribed:`, error);
+    const prisma = await getDb();
+    await prisma.memoryRecording.updateMany({ where: { id: row.id, transcript_status: "waiting" }, data: { transcript_status: "failed" } });
+    return { ...row, transcript_status: "failed" };
+  }
+}
+
+/**
+ * The author writes down, corrects or clears the words of their memory's recording. Typed words
+ * are the author's: the engine never overwrites them, even if it finishes afterwards.
+ */
+export async function saveMemoryTranscript({ viewer, memoryId, transcript }: { viewer: UserDto; memoryId: string; transcript: string }): Promise<RecordingDto> {
+  assertMemoryId(memoryId);
+  const prisma = await getDb();
+  const memory = await prisma.memory.findFirst({ where: { AND: [{ id: memoryId }, ownedBy(viewer)] }, select: { recording: { select: { id: true } } } });
+  if (!memory) throw notFound(MEMORY_NOT_FOUND);
+  if (!memory.recording) throw notFound(NO_RECORDING);
+  const words = transcript.trim();
+  const updated = await prisma.memoryRecording.updateManyAndReturn({
+    where: { id: memory.recording.id },
+    data: words
+      ? { transcript: words, transcript_status: "ready", transcript_by: "author" }
+      : { transcript: null, transcript_status: "none", transcript_by: "author" },
+  });
+  if (updated.length === 0) throw notFound(NO_RECORDING);
+  return toDto(updated[0]!);
 }
 
 /** The author removes their memory's recording; the stored file goes with it. */

@@ -12,6 +12,9 @@ export const recordingRecordSchema = z.strictObject({
   byte_size: z.number().int(),
   file_name: z.string(),
   created_at: z.iso.datetime(),
+  transcript: z.string().nullable(),
+  transcript_status: z.enum(["none", "waiting", "ready", "failed"]),
+  transcript_by: z.enum(["engine", "author"]).nullable(),
 });
 export type RecordingRecord = z.output<typeof recordingRecordSchema>;
 
@@ -25,6 +28,18 @@ export const recordingDtoSchema = z.strictObject({
   byte_size: z.number().int(),
   file_name: z.string(),
   created_at: z.iso.datetime(),
+  transcript: z
+    .string()
+    .nullable()
+    .meta({ description: "The words spoken, as the transcription engine wrote them down or the author typed or corrected them." }),
+  transcript_status: z.enum(["none", "waiting", "ready", "failed"]).meta({
+    description:
+      "none: nothing written down (no engine configured, or the author cleared it); waiting: the engine is writing it down; ready: `transcript` holds the words; failed: the engine could not, and the author may type them.",
+  }),
+  transcript_by: z
+    .enum(["engine", "author"])
+    .nullable()
+    .meta({ description: "Who wrote the transcript: the engine, or the author (whose words the engine never overwrites)." }),
 });
 export type RecordingDto = z.output<typeof recordingDtoSchema>;
 
@@ -36,9 +51,15 @@ export const toRecordingDto = (record: RecordingRecord, url: string): RecordingD
   byte_size: record.byte_size,
   file_name: record.file_name,
   created_at: record.created_at,
+  transcript: record.transcript,
+  transcript_status: record.transcript_status,
+  transcript_by: record.transcript_by,
 });
+
+export type TranscriptStatus = RecordingDto["transcript_status"];
 
 /** The columns a recording is read from, as JSON in the recordRecordSchema's shape (`r` is the recording's table). */
 export const RECORDING_JSON_SQL = `json_build_object('id', r.id, 'original_key', r.original_key, 'content_type', r.content_type,
   'duration_ms', r.duration_ms, 'byte_size', r.byte_size, 'file_name', r.file_name,
+  'transcript', r.transcript, 'transcript_status', r.transcript_status, 'transcript_by', r.transcript_by,
   'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;

@@ -21,7 +21,9 @@ const count = (value: number, one: string, many: string) => `${value} ${value ==
 /** A memory told out loud, played from the ZIP's own copy by the browser's player. */
 const recordingHtml = (recording: ExportRecording | null | undefined, title: string) =>
   recording
-    ? `<figure class="recording"><audio controls preload="metadata" src="${escapeHtml(recording.file.split("/").map(encodeURIComponent).join("/"))}" aria-label="${escapeHtml(`Recording of “${title}”, ${Math.round(recording.duration_seconds / 60) || "under 1"} min`)}"></audio><figcaption>Told out loud: ${escapeHtml(recording.file_name)}</figcaption></figure>\n`
+    ? `<figure class="recording"><audio controls preload="metadata" src="${escapeHtml(recording.file.split("/").map(encodeURIComponent).join("/"))}" aria-label="${escapeHtml(`Recording of “${title}”, ${Math.round(recording.duration_seconds / 60) || "under 1"} min`)}"></audio><figcaption>Told out loud: ${escapeHtml(recording.file_name)}</figcaption></figure>\n${
+        recording.transcript ? `<details class="transcript"><summary>Read what was said</summary><p>${escapeHtml(recording.transcript)}</p></details>\n` : ""
+      }`
     : "";
 
 /** A memory's or an answer's photos, by their relative path; `of` names what they belong to, for their text alternative. */

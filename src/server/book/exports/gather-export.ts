@@ -287,6 +287,8 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
     duration_ms: number;
     byte_size: number;
     created_at: Date;
+    transcript: string | null;
+    transcript_by: string | null;
   };
   /** A memory's recording as it was made; the original goes into the ZIP beside its photos. */
   const exportRecording = (photoName: ReturnType<typeof names.item>, recording: RecordingRow): ExportRecording => {
@@ -300,6 +302,8 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
       byte_size: recording.byte_size,
       file_name: recording.file_name,
       created_at: recording.created_at.toISOString(),
+      transcript: recording.transcript,
+      transcript_by: recording.transcript ? (recording.transcript_by as ExportRecording["transcript_by"]) : null,
     };
   };
   const memories = memoryRows.map((row) => {

@@ -182,7 +182,16 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
       const facts = await storeRecording({ storage, key, chunks: readRecording(recording.file), fileName: recording.file_name }).catch((error: unknown) => {
         throw error instanceof AppError ? new AppError("BAD_REQUEST", error.message) : error;
       });
-      return { original_key: key, file_name: recording.file_name, created_at: new Date(recording.created_at), ...recordingColumns(facts) };
+      return {
+        original_key: key,
+        file_name: recording.file_name,
+        created_at: new Date(recording.created_at),
+        ...recordingColumns(facts),
+        // Its words as they were kept; one without any is for its author to type.
+        ...(recording.transcript
+          ? { transcript: recording.transcript, transcript_status: "ready", transcript_by: recording.transcript_by ?? "author" }
+          : { transcript_status: "none" }),
+      };
     };
     const memories: { memory: ImportMemory; memoryId: string; stored: ImportedPhoto[]; recording: Awaited<ReturnType<typeof importRecording>> | null }[] = [];
     for (const memory of document.memories) {

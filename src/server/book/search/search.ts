@@ -17,9 +17,10 @@ import { ownOrVisibleAnswersSql } from "@/server/questions/questionnaires/answer
 import type { SearchResultDto, TextPieces } from "./search-result-dto";
 import { suggestSearch } from "./suggest-search";
 
-// Search across memories (title, story, author's and tagged people's names), answers (answer,
-// question, author's name), and the family's conversations under them — comments, and "Tell us
-// more" questions with their answers — ranked, one page at a time (docs/decisions/020-search.md).
+// Search across memories (title, story and the words of its recording, author's and tagged
+// people's names), answers (answer, question, author's name), and the family's conversations under
+// them — comments, and "Tell us more" questions with their answers — ranked, one page at a time
+// (docs/decisions/020-search.md, 042-transcripts.md).
 // What may be found is what the viewer may open, by the readers' own rules: memory-visibility.ts,
 // answer-visibility.ts and, for conversations, conversation-item.ts. Nothing is counted: a private
 // memory of a relative leaves no trace, not even as a number. When nothing is found, the nearest
@@ -37,6 +38,9 @@ const headlineOptions = (fragments: boolean) =>
 
 /** A text without the marks, so that nobody's words can fake a highlight. */
 const unmarked = (column: string) => Prisma.raw(`translate(${column}, '${MARK_START}${MARK_END}', '')`);
+
+/** A memory's words: its story, then what was said in its recording (docs/decisions/042-transcripts.md). */
+const MEMORY_WORDS = "m.content || ' ' || coalesce((SELECT rec.transcript FROM memory_recordings rec WHERE rec.memory_id = m.id), '')";
 
 const person = z.strictObject({ id: z.guid().nullable(), first_name: z.string(), last_name: z.string() });
 const resultRowSchema = z.strictObject({
@@ -131,7 +135,7 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
            (SELECT p.thumbnail_key FROM memory_photos p WHERE p.memory_id = m.id ORDER BY p.order_number LIMIT 1) AS thumbnail_key,
            CASE WHEN m.id IS NOT NULL THEN ts_headline('family_book_search', ${unmarked("m.title")}, query.q, ${headlineOptions(false)})
                 ELSE ts_headline('family_book_search', ${unmarked("question.question_text")}, query.q, ${headlineOptions(false)}) END AS title,
-           CASE page.kind WHEN 'memory' THEN ts_headline('family_book_search', ${unmarked("m.content")}, query.q, ${headlineOptions(true)})
+           CASE page.kind WHEN 'memory' THEN ts_headline('family_book_search', ${unmarked(MEMORY_WORDS)}, query.q, ${headlineOptions(true)})
                           WHEN 'answer' THEN ts_headline('family_book_search', ${unmarked("r.answer_text")}, query.q, ${headlineOptions(true)})
                           WHEN 'comment' THEN ts_headline('family_book_search', ${unmarked("c.body")}, query.q, ${headlineOptions(true)})
                           ELSE ts_headline('family_book_search', ${unmarked("f.question || ' — ' || f.answer")}, query.q, ${headlineOptions(true)}) END AS snippet,
