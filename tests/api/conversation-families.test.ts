@@ -175,7 +175,11 @@ describe("a member's items leave for their new family without the old family's c
 
   it("keeps it out of the printed book, the family's export and search; Bob's own export keeps the answer he gave", async () => {
     for (const reader of [dave, bob]) {
-      const book = await gatherBookContent({ viewer: await viewerOf(reader), options: bookOptionsSchema.parse({ comments: "include" }) });
+      const book = await gatherBookContent({
+        viewer: await viewerOf(reader),
+        options: bookOptionsSchema.parse({ comments: "include" }),
+        origin: "http://localhost:3000",
+      });
       const items = book.chapters.flatMap((chapter) => chapter.items);
       const boat = items.find((item) => item.kind === "memory" && item.title === "Bob's boat");
       expect(boat).toMatchObject({ comments: [] });

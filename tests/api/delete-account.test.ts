@@ -26,6 +26,7 @@ import { createAccount, type TestAccount } from "../helpers/accounts";
 import { call, randomAddress, uniqueEmail } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+import { putRecordingAs, recordingFixture } from "../helpers/recordings";
 import { requestUpload, sendToStorage } from "../helpers/uploads";
 
 // Deleting an account (docs/product.md, "Deleting an account"; docs/decisions/024-leaving-and-the-circle.md):
@@ -54,7 +55,7 @@ async function everyObject() {
   return keys;
 }
 
-/** A member with a bit of everything: memories (shared, private, with photos), answers, a questionnaire, an upload, links, settings. */
+/** A member with a bit of everything: memories (shared, private, with photos and recordings), answers, a questionnaire, an upload, links, settings. */
 async function busyMember(familyId: string) {
   const marker = `Zeb${randomUUID().slice(0, 8)}`;
   const person = await createAccount({ familyId, firstName: marker, lastName: "Quill", email: uniqueEmail(marker.toLowerCase()) });
@@ -146,12 +147,18 @@ async function busyMember(familyId: string) {
   });
   await prisma.comment.create({ data: { memory_id: shared.id, family_id: person.user.family_id, user_id: person.user.id, body: `What a day, ${marker}` } });
   await prisma.reaction.create({ data: { memory_id: shared.id, family_id: person.user.family_id, user_id: person.user.id, kind: "love" } });
-  const photoKeys = (await prisma.memoryPhoto.findMany({ where: { memory: { user_id: person.user.id } } })).flatMap((photo) => [
-    photo.original_key,
-    photo.display_key,
-    photo.thumbnail_key,
-  ]);
-  return { person, marker, shared, secret, photoKeys, uploadKey: `uploads/${person.user.id}/${ticket.id}` };
+  // Both memories told out loud too.
+  for (const memory of [shared, secret]) expect((await putRecordingAs(person.token, memory.id, recordingFixture("speech.ogg"))).status).toBe(200);
+  const storedKeys = [
+    ...(await prisma.memoryPhoto.findMany({ where: { memory: { user_id: person.user.id } } })).flatMap((photo) => [
+      photo.original_key,
+      photo.display_key,
+      photo.thumbnail_key,
+    ]),
+    ...(await prisma.memoryRecording.findMany({ where: { memory: { user_id: person.user.id } } })).map((recording) => recording.original_key),
+  ];
+  expect(storedKeys).toHaveLength(8);
+  return { person, marker, shared, secret, storedKeys, uploadKey: `uploads/${person.user.id}/${ticket.id}` };
 }
 
 /** A family of the founder and a busy relative to delete. */
@@ -165,9 +172,9 @@ async function familyWithBusyRelative() {
 
 describe("deleting an account, removing everything", () => {
   it("leaves no row that names the person in any table, and none of their objects in storage", async () => {
-    const { founder, founderMemory, person, marker, shared, photoKeys, uploadKey } = await familyWithBusyRelative();
+    const { founder, founderMemory, person, marker, shared, storedKeys, uploadKey } = await familyWithBusyRelative();
     const objectsBefore = await everyObject();
-    expect(objectsBefore).toEqual(expect.arrayContaining([...photoKeys, uploadKey]));
+    expect(objectsBefore).toEqual(expect.arrayContaining([...storedKeys, uploadKey]));
     expect((await everyRow()).filter(({ row }) => row.includes(person.user.id)).length).toBeGreaterThan(10);
 
     const result = await deleteAs(person, { keep: "nothing", password: person.password });
@@ -180,7 +187,7 @@ describe("deleting an account, removing everything", () => {
     );
     expect(traces).toEqual([]);
     const objectsAfter = await everyObject();
-    expect(objectsAfter.filter((key) => [...photoKeys, uploadKey].includes(key))).toEqual([]);
+    expect(objectsAfter.filter((key) => [...storedKeys, uploadKey].includes(key))).toEqual([]);
     expect(objectsAfter.filter((key) => key.includes(person.user.id))).toEqual([]);
 
     // Their session is gone; the family's own memory stays, without the tag.
@@ -204,13 +211,16 @@ describe.each([
   ["shared_with_name", "NAME", ""],
 ] as const)("deleting an account, leaving what was shared (%s)", (keep: KeepChoice, shownFirst, shownLast) => {
   it("keeps the shared memory, its photos and the shared answers for the family, with no link to the person; the rest goes", async () => {
-    const { founder, person, marker, shared, secret, photoKeys, uploadKey } = await familyWithBusyRelative();
+    const { founder, person, marker, shared, secret, storedKeys, uploadKey } = await familyWithBusyRelative();
     const prisma = await getDb();
-    const sharedKeys = (await prisma.memoryPhoto.findMany({ where: { memory_id: shared.id } })).flatMap((photo) => [
-      photo.original_key,
-      photo.display_key,
-      photo.thumbnail_key,
-    ]);
+    const sharedKeys = [
+      ...(await prisma.memoryPhoto.findMany({ where: { memory_id: shared.id } })).flatMap((photo) => [
+        photo.original_key,
+        photo.display_key,
+        photo.thumbnail_key,
+      ]),
+      (await prisma.memoryRecording.findUniqueOrThrow({ where: { memory_id: shared.id } })).original_key,
+    ];
 
     expect((await deleteAs(person, { keep, password: person.password })).status).toBe(200);
 
@@ -244,7 +254,7 @@ describe.each([
     }
     const objects = await everyObject();
     expect(objects).toEqual(expect.arrayContaining(sharedKeys));
-    expect(objects.filter((key) => [...photoKeys, uploadKey].includes(key) && !sharedKeys.includes(key))).toEqual([]);
+    expect(objects.filter((key) => [...storedKeys, uploadKey].includes(key) && !sharedKeys.includes(key))).toEqual([]);
   });
 });
 

@@ -251,7 +251,7 @@ async function currentViewer(account: TestAccount) {
 
 async function bookFor(account: TestAccount, options: BookOptions) {
   const viewer = await currentViewer(account);
-  const book = await gatherBookContent({ viewer, options });
+  const book = await gatherBookContent({ viewer, options, origin: "http://localhost:3000" });
   const items = book.chapters.flatMap((chapter) => chapter.items);
   return {
     memories: items

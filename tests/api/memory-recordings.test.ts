@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DELETE as deleteRecordingRoute, GET as getRecordingRoute, PUT as putRecordingRoute } from "@/app/api/memories/[id]/recording/route";
+import { DELETE as deleteRecordingRoute, GET as getRecordingRoute } from "@/app/api/memories/[id]/recording/route";
 import { DELETE as deleteMemoryRoute, GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
 import { GET as listMemoriesRoute } from "@/app/api/memories/route";
 import { GET as sharedMemoriesRoute } from "@/app/api/memories/shared/route";
@@ -14,11 +12,12 @@ import { NO_RECORDING, RECORDINGS_PREFIX } from "@/server/recordings/memory-reco
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
+import { putRecordingAs, recordingFixture } from "../helpers/recordings";
 
 // A memory told out loud: its author sends the recording, whoever may read the memory hears it,
 // and a file that is not a recording, or is damaged, leaves nothing behind.
 
-const fixture = (name: string) => new Uint8Array(readFileSync(path.join(process.cwd(), "tests/fixtures/recordings", name)));
+const fixture = recordingFixture;
 
 let owner: TestAccount;
 let relative: TestAccount;
@@ -28,14 +27,7 @@ beforeAll(async () => {
   ({ owner, relative, stranger } = await createFamilies());
 });
 
-const put = (token: string | undefined, memoryId: string, bytes: Uint8Array, name = "Grandpa's boat.m4a") =>
-  call(putRecordingRoute, `/api/memories/${memoryId}/recording?name=${encodeURIComponent(name)}`, {
-    method: "PUT",
-    token,
-    body: bytes,
-    headers: { "content-type": "application/octet-stream" },
-    params: { id: memoryId },
-  });
+const put = putRecordingAs;
 const get = (token: string | undefined, memoryId: string) =>
   call(getRecordingRoute, `/api/memories/${memoryId}/recording`, { token, params: { id: memoryId } });
 const remove = (token: string | undefined, memoryId: string) =>
@@ -95,6 +87,7 @@ describe("a memory's recording", () => {
         byte_size: saved.byte_size,
         file_name: saved.file_name,
         created_at: saved.created_at,
+        printed_code: false,
       });
       expect(Object.keys(found.recording).sort()).toEqual([
         "byte_size",
@@ -103,6 +96,7 @@ describe("a memory's recording", () => {
         "duration_seconds",
         "file_name",
         "id",
+        "printed_code",
         "transcript",
         "transcript_by",
         "transcript_status",

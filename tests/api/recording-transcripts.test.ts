@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUT as putRecordingRoute } from "@/app/api/memories/[id]/recording/route";
 import { PUT as putTranscriptRoute } from "@/app/api/memories/[id]/recording/transcript/route";
 import { GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
 import { GET as sharedMemoriesRoute } from "@/app/api/memories/shared/route";
@@ -14,6 +13,7 @@ import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { startJobWorkers } from "../helpers/email-jobs";
 import { createMemoryAs } from "../helpers/memories";
+import { putRecordingAs } from "../helpers/recordings";
 import { speak, startSphinxTranscriber } from "../helpers/sphinx-transcriber";
 import { allowConsoleErrors } from "../setup/test-environment";
 
@@ -51,14 +51,7 @@ afterAll(async () => {
   await transcriber?.close();
 });
 
-const putRecording = (token: string, memoryId: string, bytes: Uint8Array, name = "Apple trees.wav") =>
-  call(putRecordingRoute, `/api/memories/${memoryId}/recording?name=${encodeURIComponent(name)}`, {
-    method: "PUT",
-    token,
-    body: bytes,
-    headers: { "content-type": "application/octet-stream" },
-    params: { id: memoryId },
-  });
+const putRecording = (token: string, memoryId: string, bytes: Uint8Array, name = "Apple trees.wav") => putRecordingAs(token, memoryId, bytes, name);
 const putTranscript = (token: string | undefined, memoryId: string, body: unknown) =>
   call(putTranscriptRoute, `/api/memories/${memoryId}/recording/transcript`, { method: "PUT", token, body, params: { id: memoryId } });
 const readRecording = async (token: string, memoryId: string) =>

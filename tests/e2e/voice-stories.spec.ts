@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { readPdf, scanQrCodes } from "../helpers/pdf-text";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { createMemory } from "./support/content";
@@ -160,5 +161,57 @@ test.describe("voice stories @s3", () => {
     const memories = (await (await page.request.get("/api/memories")).json()).data.memories as { title: string; recording: { file_name: string } | null }[];
     expect(memories.find((memory) => memory.title === "The lake")?.recording).toMatchObject({ file_name: "lake.ogg", content_type: "audio/ogg" });
     expect(memories.find((memory) => memory.title === "Not sound")?.recording).toBeNull();
+  });
+});
+
+test.describe("a printed book's codes", () => {
+  test("a printed book's code plays the story to whoever holds the book, and its author stops it", async ({ page, browser }, testInfo) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const memory = await createMemory(page.request, { title: TITLE, shared: true, date: "1962-07-14", content: "We rowed across the lake every summer." });
+    const sent = await page.request.put(`/api/memories/${memory.id}/recording?name=lake.ogg`, { data: readFileSync(recording("speech.ogg")) });
+    expect(sent.status()).toBe(200);
+
+    // The book prints a code; a phone reads it from the page.
+    const book = await page.request.get("/api/family-book/pdf?size=A4");
+    expect(book.status()).toBe(200);
+    const bytes = new Uint8Array(await book.body());
+    const codes: string[] = [];
+    for (let number = 1; number <= (await readPdf(bytes)).pageCount; number += 1) codes.push(...(await scanQrCodes(bytes, number)));
+    expect(codes).toHaveLength(1);
+    const listenUrl = codes[0]!;
+    expect(new URL(listenUrl).pathname).toMatch(/^\/listen\/[A-Za-z0-9_-]{22}$/);
+
+    // Whoever holds the book hears that story, with no account: its title, its teller, the player.
+    const stranger = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const listener = await stranger.newPage();
+    await listener.goto(listenUrl);
+    await expect(listener.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+    await expect(listener.getByText("Told by Margaret Hughes")).toBeVisible();
+    await expect(listener.getByText("We rowed across the lake every summer.")).toHaveCount(0);
+    await listener.getByRole("button", { name: `Play the recording of ${TITLE}` }).click();
+    await expect(listener.getByRole("button", { name: `Pause the recording of ${TITLE}` })).toBeVisible();
+    await expect.poll(async () => (await audioState(listener)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expectNoSeriousAccessibilityViolations(listener);
+    await expectNoSidewaysScrolling(listener);
+    await saveScreenshot(listener, `voice-listen-${testInfo.project.name}`);
+
+    // The author stops the printed codes from the Edit page, after a confirmation.
+    await page.goto(`/memories/edit/${memory.id}`);
+    const section = page.getByRole("region", { name: "Told out loud" });
+    await expect(section.getByText("A printed book carries a code that plays this recording to whoever holds the book, without an account.")).toBeVisible();
+    await saveScreenshot(page, `voice-printed-code-${testInfo.project.name}`);
+    await section.getByRole("button", { name: "Stop printed codes" }).click();
+    const dialog = page.getByRole("dialog", { name: "Stop the printed codes?" });
+    await expectNoSeriousAccessibilityViolations(page);
+    await dialog.getByRole("button", { name: "Stop Codes" }).click();
+    await expect(page.getByText("Printed codes stopped", { exact: true })).toBeVisible();
+    await expect(section.getByRole("button", { name: "Stop printed codes" })).toHaveCount(0);
+
+    // The printed code plays nothing now.
+    await listener.goto(listenUrl);
+    await expect(listener.getByRole("heading", { level: 1, name: "This code does not play a story" })).toBeVisible();
+    await expect(listener.locator("[data-recording-player]")).toHaveCount(0);
+    await expectNoSeriousAccessibilityViolations(listener);
+    await stranger.close();
   });
 });

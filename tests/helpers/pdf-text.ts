@@ -77,3 +77,31 @@ export async function streamToBuffer(stream: NodeJS.ReadableStream) {
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   return Buffer.concat(chunks);
 }
+
+/**
+ * What a phone's camera reads from a printed page: the page drawn at 150 dpi, then every QR code
+ * on it decoded (jsQR reads one at a time, so each one read is painted over and the page read again).
+ */
+export async function scanQrCodes(bytes: Uint8Array, pageNumber: number): Promise<string[]> {
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const { default: jsQR } = await import("jsqr");
+  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const page = await document.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: 150 / 72 });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: context as never, viewport }).promise;
+  await document.destroy();
+  const found: string[] = [];
+  for (;;) {
+    const image = context.getImageData(0, 0, canvas.width, canvas.height);
+    const code = jsQR(image.data, image.width, image.height);
+    if (!code) return found;
+    found.push(code.data);
+    const { topLeftCorner, bottomRightCorner } = code.location;
+    context.fillStyle = "#ffffff";
+    context.fillRect(topLeftCorner.x - 4, topLeftCorner.y - 4, bottomRightCorner.x - topLeftCorner.x + 8, bottomRightCorner.y - topLeftCorner.y + 8);
+  }
+}

@@ -29,7 +29,11 @@ function embeddedImages(pdf: Buffer) {
 }
 
 async function bookOf(account: TestAccount) {
-  const content = await gatherBookContent({ viewer: account.user, options: bookOptionsSchema.parse({ size: "A4", chapters: "year" }) });
+  const content = await gatherBookContent({
+    viewer: account.user,
+    options: bookOptionsSchema.parse({ size: "A4", chapters: "year" }),
+    origin: "http://localhost:3000",
+  });
   return streamToBuffer(await renderBookPdf(content, "A4"));
 }
 

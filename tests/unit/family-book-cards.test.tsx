@@ -61,6 +61,7 @@ describe("a shared memory told out loud", () => {
         transcript: "We rowed out at dawn.",
         transcript_status: "ready",
         transcript_by: "engine",
+        printed_code: false,
       },
     };
     const html = renderToStaticMarkup(<MemoryDetails memory={memory} />);
@@ -88,6 +89,7 @@ describe("a shared memory told out loud", () => {
       file_name: "a.ogg",
       created_at: "2026-01-01T00:00:00.000Z",
       transcript_by: null,
+      printed_code: false,
     };
     for (const words of [
       { transcript: null, transcript_status: "waiting" as const },

@@ -61,6 +61,7 @@ export default async function FamilyBookPage({ searchParams }: { searchParams: S
         initialSubmissions={submissions && { items: submissions.submissions, nextCursor: submissions.next_cursor }}
         initialSummaries={summaries}
         viewerId={user.id}
+        viewerIsAdmin={members.some((candidate) => candidate.id === user.id && candidate.is_admin)}
       />
     </div>
   );

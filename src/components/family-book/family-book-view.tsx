@@ -34,6 +34,8 @@ type Props = {
   /** The comment counts and reactions of the items sent with the page. */
   initialSummaries: ConversationSummary[];
   viewerId: string;
+  /** An admin of the family may stop a printed book's codes of any story told out loud, as its author may. */
+  viewerIsAdmin?: boolean;
 };
 
 type ConversationProps = { summaries: ConversationSummaries; viewerId: string };
@@ -113,16 +115,16 @@ function Empty({ title, text }: { title: string; text?: string }) {
 }
 
 /** A shared memory opened up, with its reactions and comments below it. */
-function SharedMemory({ memory, summaries, viewerId }: { memory: MemoryDto } & ConversationProps) {
+function SharedMemory({ memory, summaries, viewerId, viewerIsAdmin }: { memory: MemoryDto; viewerIsAdmin: boolean } & ConversationProps) {
   return (
     <div className="flex flex-col gap-4">
-      <MemoryDetails memory={memory} />
+      <MemoryDetails memory={memory} mayStopCodes={viewerIsAdmin || memory.user_id === viewerId} />
       <Conversation item={{ type: "memory", id: memory.id }} title={memory.title} summaries={summaries} viewerId={viewerId} />
     </div>
   );
 }
 
-export function FamilyBookView({ member, initialTab, initialMemories, initialSubmissions, initialSummaries, viewerId }: Props) {
+export function FamilyBookView({ member, initialTab, initialMemories, initialSubmissions, initialSummaries, viewerId, viewerIsAdmin = false }: Props) {
   const [tab, setTab] = useState<FamilyBookTab>(initialTab);
   const [memories, setMemories] = useState(initialMemories);
   const [loadedSubmissions, setSubmissions] = useState(initialSubmissions);
@@ -223,7 +225,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                   preview={memory.content}
                   hint={conversationHint(summaries.get({ type: "memory", id: memory.id }))}
                 >
-                  <SharedMemory memory={memory} {...conversation} />
+                  <SharedMemory memory={memory} viewerIsAdmin={viewerIsAdmin} {...conversation} />
                 </CollapsibleCard>
               </li>
             ))}
@@ -315,7 +317,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                     }
                   >
                     {isMemory ? (
-                      <SharedMemory memory={entry.memory} {...conversation} />
+                      <SharedMemory memory={entry.memory} viewerIsAdmin={viewerIsAdmin} {...conversation} />
                     ) : (
                       <SubmissionAnswers submission={entry.submission} {...conversation} />
                     )}

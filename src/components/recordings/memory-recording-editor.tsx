@@ -14,6 +14,7 @@ import { RECORDING_FORMATS } from "@/lib/schemas/recordings";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
 import { RecordingFileButton } from "./recording-file-button";
 import { RecordingPlayer } from "./recording-player";
+import { StopPrintedCodes } from "./stop-printed-codes";
 import { TranscriptEditor } from "./transcript-editor";
 import { uploadRecording } from "./upload-recording";
 import { VoiceRecorder } from "./voice-recorder";
@@ -100,6 +101,9 @@ export function MemoryRecordingEditor({
             {recording.file_name} · {formatFileSize(recording.byte_size)}
           </p>
           <TranscriptEditor key={recording.id} memoryId={memoryId} recording={recording} onChange={setRecording} />
+          {recording.printed_code && (
+            <StopPrintedCodes memoryId={memoryId} title={title} onStopped={() => setRecording({ ...recording, printed_code: false })} />
+          )}
         </>
       )}
       {problem && (

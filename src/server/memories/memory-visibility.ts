@@ -33,6 +33,12 @@ export function sharedWithSql(viewer: Viewer) {
 export const visibleTo = (viewer: Viewer): Prisma.MemoryWhereInput => ({ OR: [ownedBy(viewer), sharedWith(viewer)] });
 export const visibleToSql = (viewer: Viewer) => Prisma.sql`(${ownedBySql(viewer)} OR (${sharedWithSql(viewer)}))`;
 
+/**
+ * The memory a printed book's code plays to whoever holds the book (docs/decisions/043-listen-codes.md):
+ * the one whose recording carries the token, while it is shared; made private, its codes play nothing.
+ */
+export const playedByListenCode = (token: string): Prisma.MemoryWhereInput => ({ is_shared: true, recording: { listen_token: token } });
+
 /** A malformed id cannot name a memory: answered like any other missing one. */
 export function assertMemoryId(memoryId: string) {
   if (!UUID_PATTERN.test(memoryId)) throw notFound(MEMORY_NOT_FOUND);

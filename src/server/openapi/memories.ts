@@ -204,6 +204,23 @@ export const memoryOperations: Operation[] = [
     refusals: { 400: `"${TRANSCRIPT_TOO_LONG}", or text with control characters`, 404: `${memoryNotFound} Or "${NO_RECORDING}"` },
   },
   {
+    method: "delete",
+    path: "/memories/{id}/recording/listen-code",
+    tag: "Memories",
+    summary: "The author or an admin stops the printed book's codes of a memory's recording",
+    description:
+      "Every printed code of the recording plays nothing from now on, and the next book prints a new one (docs/decisions/043-listen-codes.md). " +
+      "Open to the memory's author and to the admins of its family.",
+    access: "member",
+    params: idParameter("id", "memory"),
+    answer: {
+      status: 200,
+      description: "The recording, with no printed code out.",
+      data: z.strictObject({ recording: z.strictObject({ id: z.guid(), printed_code: z.literal(false) }) }),
+    },
+    refusals: { 404: `${memoryNotFound} Or "${NO_RECORDING}"` },
+  },
+  {
     method: "post",
     path: "/memories/uploads",
     tag: "Memories",

@@ -47,6 +47,7 @@ type RecordingRow = {
   transcript: string | null;
   transcript_status: string;
   transcript_by: string | null;
+  listen_token: string | null;
 };
 
 async function toDto(row: RecordingRow, now = clock.now()): Promise<RecordingDto> {
@@ -57,6 +58,7 @@ async function toDto(row: RecordingRow, now = clock.now()): Promise<RecordingDto
       created_at: row.created_at.toISOString(),
       transcript_status: row.transcript_status as TranscriptStatus,
       transcript_by: row.transcript_by as "engine" | "author" | null,
+      printed_code: row.listen_token !== null,
     },
     url,
   );
@@ -102,7 +104,7 @@ export async function saveMemoryRecording({
       // One recording per memory: a second sent meanwhile waits here, then replaces this one.
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT m.id FROM memories m WHERE m.id = ${memoryId}::uuid AND ${ownedBySql(viewer)} FOR UPDATE`;
       if (locked.length === 0) throw notFound(MEMORY_NOT_FOUND);
-      const before = await tx.memoryRecording.findUnique({ where: { memory_id: memoryId }, select: { original_key: true } });
+      const before = await tx.memoryRecording.findUnique({ where: { memory_id: memoryId }, select: { original_key: true, listen_token: true } });
       if (before) await tx.memoryRecording.delete({ where: { memory_id: memoryId } });
       replaced = before?.original_key ?? null;
       return tx.memoryRecording.create({
@@ -112,6 +114,8 @@ export async function saveMemoryRecording({
           file_name: fileName,
           ...recordingColumns(facts),
           transcript_status: transcriptionEngine() ? "waiting" : "none",
+          // A printed book's code goes on playing the story, told again (docs/decisions/043-listen-codes.md).
+          listen_token: before?.listen_token ?? null,
         },
       });
     });

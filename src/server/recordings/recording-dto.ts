@@ -15,6 +15,7 @@ export const recordingRecordSchema = z.strictObject({
   transcript: z.string().nullable(),
   transcript_status: z.enum(["none", "waiting", "ready", "failed"]),
   transcript_by: z.enum(["engine", "author"]).nullable(),
+  printed_code: z.boolean(),
 });
 export type RecordingRecord = z.output<typeof recordingRecordSchema>;
 
@@ -40,6 +41,10 @@ export const recordingDtoSchema = z.strictObject({
     .enum(["engine", "author"])
     .nullable()
     .meta({ description: "Who wrote the transcript: the engine, or the author (whose words the engine never overwrites)." }),
+  printed_code: z.boolean().meta({
+    description:
+      "Whether a printed book carries a code that plays this recording to whoever holds the book; its author or an admin can stop it (DELETE …/recording/listen-code).",
+  }),
 });
 export type RecordingDto = z.output<typeof recordingDtoSchema>;
 
@@ -54,6 +59,7 @@ export const toRecordingDto = (record: RecordingRecord, url: string): RecordingD
   transcript: record.transcript,
   transcript_status: record.transcript_status,
   transcript_by: record.transcript_by,
+  printed_code: record.printed_code,
 });
 
 export type TranscriptStatus = RecordingDto["transcript_status"];
@@ -62,4 +68,5 @@ export type TranscriptStatus = RecordingDto["transcript_status"];
 export const RECORDING_JSON_SQL = `json_build_object('id', r.id, 'original_key', r.original_key, 'content_type', r.content_type,
   'duration_ms', r.duration_ms, 'byte_size', r.byte_size, 'file_name', r.file_name,
   'transcript', r.transcript, 'transcript_status', r.transcript_status, 'transcript_by', r.transcript_by,
+  'printed_code', r.listen_token IS NOT NULL,
   'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;

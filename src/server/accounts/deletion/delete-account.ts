@@ -174,11 +174,11 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       await tx.invitation.deleteMany({ where: { invited_by_id: userId } });
       if (familyId && !alone) await detachFromFamily(tx, { id: userId }, familyId);
 
-      // What storage holds for them: their photos (original and every variant) and pending uploads.
-      const photos = await tx.memoryPhoto.findMany({
-        where: { memory: alone && familyId ? { OR: [{ user_id: userId }, { family_id: familyId }] } : { user_id: userId } },
-        select: PHOTO_KEYS_SELECT,
-      });
+      // What storage holds for them: their photos (original and every variant), recordings and pending uploads.
+      const theirMemories = alone && familyId ? { OR: [{ user_id: userId }, { family_id: familyId }] } : { user_id: userId };
+      const photos = await tx.memoryPhoto.findMany({ where: { memory: theirMemories }, select: PHOTO_KEYS_SELECT });
+      // Their memories' recordings, as they were made (docs/decisions/041-voice-recordings.md).
+      const recordings = await tx.memoryRecording.findMany({ where: { memory: theirMemories }, select: { original_key: true } });
       const uploads = await tx.photoUpload.findMany({ where: { user_id: userId }, select: { key: true } });
       // And the printed books they made (docs/decisions/028-book-builds.md).
       const books = await tx.bookBuild.findMany({ where: { user_id: userId, storage_key: { not: null } }, select: { storage_key: true } });
@@ -195,6 +195,7 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
         email: user.email_normalized,
         keys: [
           ...photos.flatMap(photoKeys),
+          ...recordings.map((recording) => recording.original_key),
           ...uploads.map((upload) => upload.key),
           ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : [])),
         ],

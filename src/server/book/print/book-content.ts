@@ -14,6 +14,12 @@ export type BookPhoto = {
 /** A comment printed under its story when the book includes comments. */
 export type BookComment = { author: string; date: string; body: string };
 
+/**
+ * A story told out loud, as the book prints it (docs/decisions/043-listen-codes.md): its length, the
+ * words said, and the address its QR code leads to, where whoever holds the book hears it.
+ */
+export type BookVoice = { durationSeconds: number; transcript: string | null; listenUrl: string };
+
 /** An answered "Tell us more" question, printed under its story (docs/product.md §22). */
 export type BookFollowUp = { askedBy: string; question: string; answer: string };
 
@@ -28,6 +34,8 @@ export type BookMemory = {
   taggedNames: string[];
   content: string;
   photos: BookPhoto[];
+  /** The story told out loud, when its author recorded it. */
+  voice?: BookVoice;
   /** The family's questions about it and the author's answers, printed under the story. */
   followUps?: BookFollowUp[];
   /** Printed under the story when the book includes comments. */

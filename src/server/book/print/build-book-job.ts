@@ -80,7 +80,7 @@ export async function buildBook({ buildId }: z.output<typeof schema>, attempt: P
   };
 
   try {
-    const content = await gatherBookContent({ viewer, options, today: attempt.now });
+    const content = await gatherBookContent({ viewer, options, origin: build.origin, today: attempt.now });
     let pageCount = 0;
     // The PDF goes to storage as its pages are painted (a multipart upload on S3): neither the
     // whole file nor every page's photos are ever held (docs/decisions/032-books-at-scale.md).

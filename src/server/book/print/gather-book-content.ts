@@ -11,6 +11,7 @@ import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { answerSharedWhere, visibleSubmissionsWhere } from "@/server/questions/questionnaires/answer-visibility";
+import { listenPath, listenTokensFor } from "@/server/recordings/listen-codes";
 import { chaptersOf, type BookComment, type BookContent, type BookFollowUp, type BookItem, type BookPhoto } from "./book-content";
 import { createLimiter, printPhotoLoader, type PrintSource } from "./print-photos";
 
@@ -98,7 +99,21 @@ async function followUpsOf(viewer: UserDto, memoryIds: string[], responseIds: st
   return byItem;
 }
 
-export async function gatherBookContent({ viewer, options, today = now() }: { viewer: UserDto; options: BookOptions; today?: Date }): Promise<BookContent> {
+/**
+ * The book's content for the reader. `origin` is the address the family reaches Family Book at: a
+ * story told out loud prints a code of its listen page there.
+ */
+export async function gatherBookContent({
+  viewer,
+  options,
+  origin,
+  today = now(),
+}: {
+  viewer: UserDto;
+  options: BookOptions;
+  origin: string;
+  today?: Date;
+}): Promise<BookContent> {
   const prisma = await getDb();
   const generatedOn = dayOf(today);
 
@@ -133,6 +148,7 @@ export async function gatherBookContent({ viewer, options, today = now() }: { vi
           select: { id: true, display_key: true, print_key: true, width: true, height: true },
           orderBy: [{ order_number: "asc" }, { created_at: "asc" }],
         },
+        recording: { select: { id: true, duration_ms: true, transcript: true } },
       },
     }),
     visibleSubmissions
@@ -165,10 +181,16 @@ export async function gatherBookContent({ viewer, options, today = now() }: { vi
 
   const memoryIds = memories.map((memory) => memory.id);
   const responseIds = submissions.flatMap((submission) => submission.responses.map((response) => response.id));
-  const [comments, followUps] = await Promise.all([
+  const [comments, followUps, listenTokens] = await Promise.all([
     options.comments === "include" ? commentsOf(viewer, memoryIds, responseIds) : null,
     followUpsOf(viewer, memoryIds, responseIds),
+    listenTokensFor(memories.flatMap((memory) => (memory.recording ? [memory.recording.id] : []))),
   ]);
+  const voiceOf = (recording: { id: string; duration_ms: number; transcript: string | null } | null) => {
+    const token = recording && listenTokens.get(recording.id);
+    if (!recording || !token) return {};
+    return { voice: { durationSeconds: recording.duration_ms / 1000, transcript: recording.transcript, listenUrl: new URL(listenPath(token), origin).href } };
+  };
   // Only a book that includes comments has them: the others' items are as they were.
   const commentsOn = (id: string) => ({
     ...(followUps.has(id) ? { followUps: followUps.get(id) } : {}),
@@ -196,6 +218,7 @@ export async function gatherBookContent({ viewer, options, today = now() }: { vi
       taggedNames: memory.memory_tags.map((tag) => fullName(tagProfile(tag.tagged_user, tag.tagged_name))),
       content: memory.content,
       photos: memory.memory_photos.map(bookPhoto),
+      ...voiceOf(memory.recording),
       ...commentsOn(memory.id),
     })),
     ...submissions.map((submission): BookItem => ({

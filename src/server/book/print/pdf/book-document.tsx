@@ -2,10 +2,12 @@ import { Document, Link, Page, StyleSheet, Text, View } from "@react-pdf/rendere
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "@/lib/constants";
 import { formatLongDate } from "@/lib/dates";
-import type { BookAnswers, BookComment, BookContent, BookFollowUp, BookMemory, BookPhoto, PaperSize } from "../book-content";
+import { formatPlayTime } from "@/lib/play-time";
+import type { BookAnswers, BookComment, BookContent, BookFollowUp, BookMemory, BookPhoto, BookVoice, PaperSize } from "../book-content";
 import { BOOK_FONTS, LONGEST_WORD } from "./fonts";
 import { contentHeight, contentWidth, PAGE_GEOMETRY, type PageGeometry } from "./page-geometry";
 import { layoutPhotos, PHOTO_GAP } from "./photo-layout";
+import { QrCode } from "./qr-code";
 
 // The printed Family Book: a title page (with the cover photo the reader chose), the contents,
 // a chapter per year or per member, and a closing page. Every block of a chapter is a direct child
@@ -68,6 +70,12 @@ function typographyFor(print: BookPrint) {
     followUpAsked: { fontSize: sized(10), fontWeight: 600, lineHeight: 1.4, marginTop: 8 },
     followUpAnswer: { fontSize: body, lineHeight: BODY_LINE_HEIGHT, marginTop: 2 },
     paragraph: { fontSize: body, lineHeight: BODY_LINE_HEIGHT, marginTop: 8, textAlign: "justify" },
+    saidHeading: { fontSize: sized(10), fontWeight: 600, lineHeight: 1.4, marginTop: 12, textTransform: "uppercase", letterSpacing: 1, color: SOFT_INK },
+    said: { fontSize: body, lineHeight: BODY_LINE_HEIGHT, marginTop: 4, fontStyle: "italic" },
+    listenRow: { flexDirection: "row", alignItems: "center", marginTop: 12 },
+    listenText: { flex: 1, paddingLeft: 10 },
+    listenCall: { fontSize: sized(11), fontWeight: 600, lineHeight: 1.4 },
+    listenAddress: { fontSize: sized(9), lineHeight: 1.4, color: SOFT_INK, marginTop: 4 },
     ragged: { textAlign: "left" },
     photoRow: { flexDirection: "row", justifyContent: "center" },
     question: { fontSize: body, fontWeight: 600, lineHeight: BODY_LINE_HEIGHT, marginTop: 10 },
@@ -186,12 +194,55 @@ function commentBlocks(key: string, comments: BookComment[] | undefined, t: Typo
   ];
 }
 
+/** The QR code's size: an inch, where any phone's camera reads it from a hand's length. */
+const LISTEN_CODE_SIZE = 72;
+
+/**
+ * A story told out loud, under the story: "What was said" with its transcript, when there is one,
+ * then the code that plays it to whoever holds the book, with its address in words.
+ */
+function voiceBlocks(key: string, voice: BookVoice | undefined, teller: string, width: number, t: Typography): ReactNode[] {
+  if (!voice) return [];
+  const { styles } = t;
+  const said = voice.transcript ? paragraphsOf(voice.transcript) : [];
+  return [
+    ...(said.length > 0
+      ? [
+          <Text key={`${key}-said`} style={styles.saidHeading} wrap={false} minPresenceAhead={t.firstLines}>
+            What was said
+          </Text>,
+          ...said.map((paragraph, index) => (
+            <Text key={`${key}-said${index}`} style={styles.said}>
+              {paragraph}
+            </Text>
+          )),
+        ]
+      : []),
+    <View key={`${key}-listen`} wrap={false}>
+      <View style={styles.listenRow}>
+        <QrCode text={voice.listenUrl} size={t.sized(LISTEN_CODE_SIZE)} />
+        <View style={styles.listenText}>
+          <Text style={styles.listenCall}>Scan to hear {teller} tell this story</Text>
+          <Text style={styles.listenAddress}>or open this address:</Text>
+        </View>
+      </View>
+      {/* The address on one line, smaller where it must be: a line broken inside it would print a hyphen that is not part of it. */}
+      <Link src={voice.listenUrl} style={[styles.listenAddress, { fontSize: Math.max(6, Math.min(t.sized(9), width / (voice.listenUrl.length * 0.55))) }]}>
+        {voice.listenUrl}
+      </Link>
+    </View>,
+  ];
+}
+
 /** A memory as blocks of its chapter's page: the heading with its photos, then the story. */
 function memoryBlocks(memory: BookMemory, page: PageGeometry, first: boolean, t: Typography): ReactNode[] {
   const { styles } = t;
   const width = contentWidth(page);
   const paragraphs = paragraphsOf(memory.content);
-  const meta = `${formatLongDate(memory.date)} · by ${memory.author}${memory.taggedNames.length > 0 ? ` · with ${memory.taggedNames.join(", ")}` : ""}`;
+  const meta =
+    `${formatLongDate(memory.date)} · by ${memory.author}` +
+    (memory.taggedNames.length > 0 ? ` · with ${memory.taggedNames.join(", ")}` : "") +
+    (memory.voice ? ` · told out loud, ${formatPlayTime(memory.voice.durationSeconds)}` : "");
   const headingHeight = estimatedHeight(memory.title, t.sized(16), 1.3, width) + estimatedHeight(meta, t.sized(10), 1.4, width) + 12;
   // The room the photos may take on a page: what the heading, the chapter's heading above the
   // chapter's first memory, the margins (with some to spare) and the story's first lines leave.
@@ -220,6 +271,7 @@ function memoryBlocks(memory: BookMemory, page: PageGeometry, first: boolean, t:
         {paragraph}
       </Text>
     )),
+    ...voiceBlocks(memory.id, memory.voice, memory.author, width, t),
     ...followUpBlocks(memory.id, memory.followUps, t),
     ...commentBlocks(memory.id, memory.comments, t),
   ];

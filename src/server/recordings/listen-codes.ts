@@ -1,0 +1,88 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { fullName } from "@/lib/people";
+import type { UserDto } from "@/server/accounts/users/user-dto";
+import { isFamilyAdmin } from "@/server/family/email-invitations/list-invitations";
+import { authorProfile } from "@/server/family/members/former-member";
+import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy, playedByListenCode } from "@/server/memories/memory-visibility";
+import * as clock from "@/server/platform/clock";
+import { getDb } from "@/server/platform/db/client";
+import { notFound } from "@/server/platform/http/app-error";
+import { getStorage } from "@/server/platform/storage";
+import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import { NO_RECORDING } from "./memory-recording";
+
+// A printed book's codes (docs/decisions/043-listen-codes.md): a story told out loud prints a QR
+// code of /listen/<token>, and whoever holds the book hears that one recording there, with no
+// account. A recording has one token, made the first time a book prints it and printed again by
+// every later book, until its author or one of the family's admins stops it: then every printed
+// code of it plays nothing, and the next book prints a new one.
+
+/** Where a printed code leads. */
+export const listenPath = (token: string) => `/listen/${token}`;
+
+/** A token: 128 random bits, 22 characters of base64url, short enough for a small, robust QR code. */
+const LISTEN_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+export const looksLikeListenToken = (token: unknown): token is string => typeof token === "string" && LISTEN_TOKEN.test(token);
+
+export const CODE_DOES_NOT_PLAY =
+  "The story this code played is no longer shared this way: whoever told it, or the family's admin, may have stopped it. Ask the family for a newer printing of the book.";
+
+/**
+ * The token a book prints for each of these recordings: the one each already has, or a new one.
+ * Two books made at once print the same token: a new one is only written where none is yet.
+ */
+export async function listenTokensFor(recordingIds: string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  if (recordingIds.length === 0) return tokens;
+  const prisma = await getDb();
+  const missing = await prisma.memoryRecording.findMany({ where: { id: { in: recordingIds }, listen_token: null }, select: { id: true } });
+  for (const { id } of missing) {
+    await prisma.memoryRecording.updateMany({ where: { id, listen_token: null }, data: { listen_token: randomBytes(16).toString("base64url") } });
+  }
+  const rows = await prisma.memoryRecording.findMany({ where: { id: { in: recordingIds } }, select: { id: true, listen_token: true } });
+  for (const row of rows) if (row.listen_token) tokens.set(row.id, row.listen_token);
+  return tokens;
+}
+
+export type Listening = { title: string; teller: string; recording: { url: string; duration_seconds: number; file_name: string } };
+
+/** What a printed code plays: the story's title, its teller and the recording, while it is shared; otherwise null. */
+export async function findListening(token: string): Promise<Listening | null> {
+  if (!looksLikeListenToken(token)) return null;
+  const prisma = await getDb();
+  const memory = await prisma.memory.findFirst({
+    where: playedByListenCode(token),
+    select: {
+      title: true,
+      author_name: true,
+      user: { select: { first_name: true, last_name: true } },
+      recording: { select: { original_key: true, duration_ms: true, file_name: true } },
+    },
+  });
+  if (!memory?.recording) return null;
+  const url = await getStorage().signedDownloadUrl(memory.recording.original_key, downloadUrlSigning(clock.now()));
+  return {
+    title: memory.title,
+    teller: fullName(authorProfile(memory.user, memory.author_name)),
+    recording: { url, duration_seconds: memory.recording.duration_ms / 1000, file_name: memory.recording.file_name },
+  };
+}
+
+/**
+ * The author, or an admin of the memory's family, stops the printed codes of its recording: they
+ * play nothing from now on, and the next book prints a new code.
+ */
+export async function stopListenCode({ viewer, memoryId }: { viewer: UserDto; memoryId: string }) {
+  assertMemoryId(memoryId);
+  const prisma = await getDb();
+  const admin = viewer.family_id !== null && (await isFamilyAdmin(prisma, viewer));
+  const memory = await prisma.memory.findFirst({
+    where: { AND: [{ id: memoryId }, admin ? { OR: [ownedBy(viewer), { family_id: viewer.family_id }] } : ownedBy(viewer)] },
+    select: { recording: { select: { id: true } } },
+  });
+  if (!memory) throw notFound(MEMORY_NOT_FOUND);
+  if (!memory.recording) throw notFound(NO_RECORDING);
+  await prisma.memoryRecording.updateMany({ where: { id: memory.recording.id }, data: { listen_token: null } });
+  return { id: memory.recording.id, printed_code: false };
+}
