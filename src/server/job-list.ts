@@ -17,6 +17,7 @@ import { sendEmailJob } from "@/server/platform/email/send-email-job";
 import { deleteExpiredRateLimitsJob } from "@/server/platform/http/delete-expired-rate-limits";
 import { weeklyQuestionsSchedulerJob } from "@/server/questions/weekly-questions/run-weekly-questions";
 import { weeklyQuestionEmailJob } from "@/server/questions/weekly-questions/weekly-question-email";
+import { playableCopyJob } from "@/server/recordings/playable-copy";
 import { transcribeRecordingJob } from "@/server/recordings/transcription/transcribe-recording-job";
 
 // Every job Family Book runs (docs/decisions/012-jobs.md). A domain declares its job with
@@ -51,8 +52,10 @@ export const jobDefinitions = [
   notificationDigestEmailJob,
   // Exports too large to download at once (docs/product.md §20).
   prepareExportJob,
-  // Stories told out loud, written down (docs/decisions/042-transcripts.md).
+  // Stories told out loud, written down (docs/decisions/042-transcripts.md), and made playable in
+  // every browser (docs/decisions/041-voice-recordings.md).
   transcribeRecordingJob,
+  playableCopyJob,
 ] as const;
 
 export type JobDefinitions = typeof jobDefinitions;

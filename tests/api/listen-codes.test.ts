@@ -23,7 +23,7 @@ let stranger: TestAccount;
 
 beforeAll(async () => {
   ({ owner, relative, stranger } = await createFamilies());
-}, 60_000);
+});
 
 const LISTEN_URL = new RegExp(`^${ORIGIN}/listen/([A-Za-z0-9_-]{22})$`);
 
@@ -38,7 +38,9 @@ async function downloadBook(account: TestAccount, query = "?size=A4") {
 async function printedCodes(bytes: Uint8Array) {
   const book = await readPdf(bytes);
   const codes: { url: string; token: string; page: string }[] = [];
+  // Every page that says to scan is scanned (and only those: drawing a page costs a second).
   for (let page = 1; page <= book.pageCount; page += 1) {
+    if (!book.pages[page - 1]!.includes("Scan to hear")) continue;
     for (const url of await scanQrCodes(bytes, page)) codes.push({ url, token: LISTEN_URL.exec(url)?.[1] ?? "", page: book.pages[page - 1]! });
   }
   return { book, codes };
@@ -91,7 +93,7 @@ describe("a story told out loud in the printed book", () => {
     const again = await printedCodes(await downloadBook(owner));
     expect(again.codes.map((printed) => printed.url)).toEqual([code!.url]);
     await call(deleteRecordingRoute, `/api/memories/${memory.id}/recording`, { method: "DELETE", token: owner.token, params: { id: memory.id } });
-  }, 60_000);
+  });
 
   it("prints no code for a story only written down, and no 'What was said' for one not written down", async () => {
     const written = await createMemoryAs(owner.token, { title: "Only in writing", is_shared: "true", memory_date: "1973-01-01" });
@@ -102,7 +104,7 @@ describe("a story told out loud in the printed book", () => {
     expect(book.text).toContain("Only in writing");
     expect(book.text).not.toContain("WHAT WAS SAID");
     for (const id of [written.id, spoken.id]) await (await getDb()).memory.delete({ where: { id } });
-  }, 60_000);
+  });
 
   it("prints one code for a recording when two books are made at the same moment", async () => {
     const memory = await toldOutLoud(owner, "Two books at once");
@@ -113,7 +115,7 @@ describe("a story told out loud in the printed book", () => {
     const recording = await (await getDb()).memoryRecording.findUniqueOrThrow({ where: { memory_id: memory.id } });
     expect((await listenTokensFor([recording.id])).get(recording.id)).toBe(a.codes[0]!.token);
     await (await getDb()).memory.delete({ where: { id: memory.id } });
-  }, 60_000);
+  });
 });
 
 describe("a printed code", () => {

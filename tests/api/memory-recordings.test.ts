@@ -88,6 +88,7 @@ describe("a memory's recording", () => {
         file_name: saved.file_name,
         created_at: saved.created_at,
         printed_code: false,
+        playable_url: null,
       });
       expect(Object.keys(found.recording).sort()).toEqual([
         "byte_size",
@@ -96,6 +97,7 @@ describe("a memory's recording", () => {
         "duration_seconds",
         "file_name",
         "id",
+        "playable_url",
         "printed_code",
         "transcript",
         "transcript_by",

@@ -62,6 +62,7 @@ describe("a shared memory told out loud", () => {
         transcript_status: "ready",
         transcript_by: "engine",
         printed_code: false,
+        playable_url: null,
       },
     };
     const html = renderToStaticMarkup(<MemoryDetails memory={memory} />);
@@ -78,6 +79,32 @@ describe("a shared memory told out loud", () => {
     expect(html.indexOf("data-recording-player")).toBeLessThan(html.indexOf("Read what was said"));
   });
 
+  it("offers a recording not every browser plays with its playable copy, the original first; and shows a printed code's Stop only to whoever may stop it", () => {
+    const recording = {
+      id: "r2",
+      url: "/recording/r2",
+      content_type: "audio/ogg",
+      duration_seconds: 3,
+      byte_size: 1000,
+      file_name: "Lake.ogg",
+      created_at: "2026-01-01T00:00:00.000Z",
+      transcript: null,
+      transcript_status: "none" as const,
+      transcript_by: null,
+      printed_code: true,
+      playable_url: "/recording/r2.m4a",
+    };
+    const html = renderToStaticMarkup(<MemoryDetails memory={{ ...memoryWithPhotos(0), recording }} />);
+    expect(html).toMatch(
+      /<audio(?![^>]*\ssrc=)[^>]*><source src="\/recording\/r2" type="audio\/ogg"\/><source src="\/recording\/r2\.m4a" type="audio\/mp4"\/><\/audio>/,
+    );
+    expect(html).not.toContain("Stop printed codes");
+    expect(renderToStaticMarkup(<MemoryDetails memory={{ ...memoryWithPhotos(0), recording }} mayStopCodes />)).toContain("Stop printed codes");
+    expect(
+      renderToStaticMarkup(<MemoryDetails memory={{ ...memoryWithPhotos(0), recording: { ...recording, printed_code: false } }} mayStopCodes />),
+    ).not.toContain("Stop printed codes");
+  });
+
   it("shows no words while the engine is still writing them down, or when there are none", () => {
     const base = { ...memoryWithPhotos(0), title: "Still listening" };
     const recording = {
@@ -90,6 +117,7 @@ describe("a shared memory told out loud", () => {
       created_at: "2026-01-01T00:00:00.000Z",
       transcript_by: null,
       printed_code: false,
+      playable_url: null,
     };
     for (const words of [
       { transcript: null, transcript_status: "waiting" as const },

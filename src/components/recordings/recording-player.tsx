@@ -19,7 +19,7 @@ export function RecordingPlayer({
   title,
   className,
 }: {
-  recording: Pick<RecordingDto, "url" | "duration_seconds" | "file_name">;
+  recording: Pick<RecordingDto, "url" | "duration_seconds" | "file_name"> & Partial<Pick<RecordingDto, "content_type" | "playable_url">>;
   title: string;
   className?: string;
 }) {
@@ -30,6 +30,11 @@ export function RecordingPlayer({
   const [rate, setRate] = useState<number>(1);
   const [problem, setProblem] = useState<string | null>(null);
   const length = recording.duration_seconds;
+
+  function failed() {
+    setPlaying(false);
+    setProblem(PLAYBACK_FAILED);
+  }
 
   async function togglePlay() {
     const player = audio.current!;
@@ -63,17 +68,22 @@ export function RecordingPlayer({
     >
       <audio
         ref={audio}
-        src={recording.url}
+        src={recording.playable_url ? undefined : recording.url}
         preload="none"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
-        onError={() => {
-          setPlaying(false);
-          setProblem(PLAYBACK_FAILED);
-        }}
-      />
+        onError={failed}
+      >
+        {/* A recording some browsers cannot play as it was made comes with a copy they can: each browser takes the first it plays. */}
+        {recording.playable_url && (
+          <>
+            <source src={recording.url} type={recording.content_type} />
+            <source src={recording.playable_url} type="audio/mp4" onError={failed} />
+          </>
+        )}
+      </audio>
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
         <button
           type="button"

@@ -4,6 +4,7 @@ import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
+import { recordingObjectKeys } from "@/server/recordings/playable-copy";
 import { assertMemoryId, MEMORY_NOT_FOUND, ownedBy } from "./memory-visibility";
 import { PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
@@ -20,7 +21,7 @@ export async function deleteMemory({ viewer, memoryId }: { viewer: UserDto; memo
     await tx.memory.deleteMany({ where: { id: memoryId, ...ownedBy(viewer) } });
     return found;
   });
-  const recording = memory.recording ? [memory.recording.original_key] : [];
+  const recording = memory.recording ? recordingObjectKeys(memory.recording.original_key) : [];
   await deleteObjects(getStorage(), [...memory.memory_photos.flatMap(photoKeys), ...recording]);
   return { id: memoryId };
 }

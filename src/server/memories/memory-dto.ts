@@ -3,6 +3,7 @@ import { z } from "zod";
 import * as clock from "@/server/platform/clock";
 import type { ObjectStorage } from "@/server/platform/storage/object-storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import { playableKeyOf } from "@/server/recordings/playable-copy";
 import { recordingDtoSchema, recordingRecordSchema, toRecordingDto } from "@/server/recordings/recording-dto";
 
 // The Memory of docs/product.md §3 as the API and the screens show it. Photo and recording URLs are
@@ -61,6 +62,7 @@ export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStora
   const keys = records.flatMap((record) => [
     ...record.memory_photos.flatMap((photo) => [photo.display_key, photo.thumbnail_key]),
     ...(record.recording ? [record.recording.original_key] : []),
+    ...(record.recording?.playable_copy ? [playableKeyOf(record.recording.original_key)] : []),
   ]);
   const urls = new Map(await Promise.all(keys.map(async (key) => [key, await storage.signedDownloadUrl(key, signing)] as const)));
   return records.map((record) => ({
@@ -84,6 +86,12 @@ export async function toMemoryDtos(records: MemoryRecord[], storage: ObjectStora
       tagged_user_id: tag.tagged_user_id,
       profiles: { first_name: tag.profiles.first_name, last_name: tag.profiles.last_name },
     })),
-    recording: record.recording && toRecordingDto(record.recording, urls.get(record.recording.original_key)!),
+    recording:
+      record.recording &&
+      toRecordingDto(
+        record.recording,
+        urls.get(record.recording.original_key)!,
+        record.recording.playable_copy ? urls.get(playableKeyOf(record.recording.original_key))! : null,
+      ),
   }));
 }

@@ -6,6 +6,7 @@ import { defineJob } from "@/server/platform/jobs/job-definition";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
 import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
+import { recordingObjectKeys } from "@/server/recordings/playable-copy";
 import { PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 export const MEMORY_PHOTOS_PREFIX = "memories/";
@@ -39,9 +40,16 @@ export async function sweepOrphanPhotos({ now = clock.now() }: { now?: Date } = 
     const [ofMemories, ofAnswers, recordings] = await Promise.all([
       prisma.memoryPhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
       prisma.responsePhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
-      prisma.memoryRecording.findMany({ where: { original_key: { in: candidates } }, select: { original_key: true } }),
+      // A playable copy is named by its original's key (original + ".m4a").
+      prisma.memoryRecording.findMany({
+        where: { original_key: { in: [...candidates, ...candidates.map((key) => key.replace(/\.m4a$/, ""))] } },
+        select: { original_key: true, playable_copy: true },
+      }),
     ]);
-    const kept = new Set([...[...ofMemories, ...ofAnswers].flatMap(photoKeys), ...recordings.map((recording) => recording.original_key)]);
+    const kept = new Set([
+      ...[...ofMemories, ...ofAnswers].flatMap(photoKeys),
+      ...recordings.flatMap((recording) => (recording.playable_copy ? recordingObjectKeys(recording.original_key) : [recording.original_key])),
+    ]);
     const orphaned = candidates.filter((key) => !kept.has(key));
     await deleteObjects(storage, orphaned);
     checked += candidates.length;

@@ -132,6 +132,11 @@ const environmentSchema = z.object({
   TRANSCRIBE_MODEL: optionalText.default("whisper-1"),
   /** The engine's key, sent as a Bearer token when set. */
   TRANSCRIBE_API_KEY: optionalText,
+  /**
+   * ffmpeg, for a playable copy of a recording some browsers cannot play as it was made (Ogg,
+   * Vorbis; docs/decisions/041-voice-recordings.md); where it is not installed, the original is served alone.
+   */
+  FFMPEG_PATH: optionalText.default("ffmpeg"),
   RATE_LIMIT_DISABLED: booleanFlag,
   /** Whether this instance runs background jobs besides serving (docs/decisions/012-jobs.md). */
   WORKERS: z

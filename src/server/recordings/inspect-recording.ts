@@ -76,7 +76,7 @@ function codecOf(container: RecordingContainer, named: string | undefined): Reco
  * Safari plays neither Ogg nor Vorbis everywhere; the rest of these play in every current browser.
  * Opus in WebM is what Chrome, Firefox and Android record, and Safari plays it since version 15.
  */
-function playsEverywhere(container: RecordingContainer, codec: RecordingCodec) {
+export function playsEverywhere(container: RecordingContainer, codec: RecordingCodec) {
   if (container === "ogg" || codec === "vorbis") return false;
   return true;
 }

@@ -11,6 +11,7 @@ import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { NO_RECORDING } from "./memory-recording";
+import { playableKeyOf } from "./playable-copy";
 
 // A printed book's codes (docs/decisions/043-listen-codes.md): a story told out loud prints a QR
 // code of /listen/<token>, and whoever holds the book hears that one recording there, with no
@@ -45,7 +46,11 @@ export async function listenTokensFor(recordingIds: string[]): Promise<Map<strin
   return tokens;
 }
 
-export type Listening = { title: string; teller: string; recording: { url: string; duration_seconds: number; file_name: string } };
+export type Listening = {
+  title: string;
+  teller: string;
+  recording: { url: string; content_type: string; playable_url: string | null; duration_seconds: number; file_name: string };
+};
 
 /** What a printed code plays: the story's title, its teller and the recording, while it is shared; otherwise null. */
 export async function findListening(token: string): Promise<Listening | null> {
@@ -57,15 +62,24 @@ export async function findListening(token: string): Promise<Listening | null> {
       title: true,
       author_name: true,
       user: { select: { first_name: true, last_name: true } },
-      recording: { select: { original_key: true, duration_ms: true, file_name: true } },
+      recording: { select: { original_key: true, content_type: true, playable_copy: true, duration_ms: true, file_name: true } },
     },
   });
   if (!memory?.recording) return null;
-  const url = await getStorage().signedDownloadUrl(memory.recording.original_key, downloadUrlSigning(clock.now()));
+  const signing = downloadUrlSigning(clock.now());
+  const { original_key: key } = memory.recording;
+  const url = await getStorage().signedDownloadUrl(key, signing);
+  const playableUrl = memory.recording.playable_copy ? await getStorage().signedDownloadUrl(playableKeyOf(key), signing) : null;
   return {
     title: memory.title,
     teller: fullName(authorProfile(memory.user, memory.author_name)),
-    recording: { url, duration_seconds: memory.recording.duration_ms / 1000, file_name: memory.recording.file_name },
+    recording: {
+      url,
+      content_type: memory.recording.content_type,
+      playable_url: playableUrl,
+      duration_seconds: memory.recording.duration_ms / 1000,
+      file_name: memory.recording.file_name,
+    },
   };
 }
 

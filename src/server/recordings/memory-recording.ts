@@ -11,6 +11,7 @@ import { notFound } from "@/server/platform/http/app-error";
 import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects, downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import { playableKeyOf, queuePlayableCopy, recordingObjectKeys } from "./playable-copy";
 import { toRecordingDto, type RecordingDto, type TranscriptStatus } from "./recording-dto";
 import { recordingColumns, storeRecording } from "./store-recording";
 import { queueTranscription } from "./transcription/transcribe-recording-job";
@@ -48,10 +49,15 @@ type RecordingRow = {
   transcript_status: string;
   transcript_by: string | null;
   listen_token: string | null;
+  playable_copy: boolean;
+  container: string;
+  codec: string;
 };
 
 async function toDto(row: RecordingRow, now = clock.now()): Promise<RecordingDto> {
-  const url = await getStorage().signedDownloadUrl(row.original_key, downloadUrlSigning(now));
+  const signing = downloadUrlSigning(now);
+  const url = await getStorage().signedDownloadUrl(row.original_key, signing);
+  const playableUrl = row.playable_copy ? await getStorage().signedDownloadUrl(playableKeyOf(row.original_key), signing) : null;
   return toRecordingDto(
     {
       ...row,
@@ -61,6 +67,7 @@ async function toDto(row: RecordingRow, now = clock.now()): Promise<RecordingDto
       printed_code: row.listen_token !== null,
     },
     url,
+    playableUrl,
   );
 }
 
@@ -123,9 +130,19 @@ export async function saveMemoryRecording({
     await deleteObjects(storage, [key]);
     throw error;
   }
-  if (replaced) await deleteObjects(storage, [replaced]);
+  if (replaced) await deleteObjects(storage, recordingObjectKeys(replaced));
+  await sendForPlayableCopy(row);
   if (row.transcript_status === "waiting") row = await sendToTranscribe(row);
   return toDto(row);
+}
+
+/** Sends a saved recording some browsers cannot play to have a copy made; one the queue cannot take is served as it was made. */
+async function sendForPlayableCopy(row: RecordingRow) {
+  try {
+    await queuePlayableCopy(row);
+  } catch (error) {
+    console.error(`Recording ${row.id} could not be sent for a playable copy:`, error);
+  }
 }
 
 /** Sends a saved recording to be written down; one the queue cannot take is left for its author to type. */
@@ -173,6 +190,6 @@ export async function deleteMemoryRecording({ viewer, memoryId }: { viewer: User
   if (!memory) throw notFound(MEMORY_NOT_FOUND);
   if (!memory.recording) throw notFound(NO_RECORDING);
   await prisma.memoryRecording.deleteMany({ where: { id: memory.recording.id } });
-  await deleteObjects(getStorage(), [memory.recording.original_key]);
+  await deleteObjects(getStorage(), recordingObjectKeys(memory.recording.original_key));
   return { id: memory.recording.id };
 }

@@ -16,6 +16,7 @@ export const recordingRecordSchema = z.strictObject({
   transcript_status: z.enum(["none", "waiting", "ready", "failed"]),
   transcript_by: z.enum(["engine", "author"]).nullable(),
   printed_code: z.boolean(),
+  playable_copy: z.boolean(),
 });
 export type RecordingRecord = z.output<typeof recordingRecordSchema>;
 
@@ -25,6 +26,10 @@ export const recordingDtoSchema = z.strictObject({
     .string()
     .meta({ description: "A signed address of the recording as it was made; it answers byte ranges (206), so a player starts at once and seeks." }),
   content_type: z.string(),
+  playable_url: z.string().nullable().meta({
+    description:
+      "A signed address of a copy in AAC/MP4, for browsers that cannot play the original (Ogg, Vorbis); null when the original plays everywhere or no copy could be made.",
+  }),
   duration_seconds: z.number().meta({ description: "How long it plays, read from its bytes." }),
   byte_size: z.number().int(),
   file_name: z.string(),
@@ -48,10 +53,11 @@ export const recordingDtoSchema = z.strictObject({
 });
 export type RecordingDto = z.output<typeof recordingDtoSchema>;
 
-export const toRecordingDto = (record: RecordingRecord, url: string): RecordingDto => ({
+export const toRecordingDto = (record: RecordingRecord, url: string, playableUrl: string | null): RecordingDto => ({
   id: record.id,
   url,
   content_type: record.content_type,
+  playable_url: playableUrl,
   duration_seconds: record.duration_ms / 1000,
   byte_size: record.byte_size,
   file_name: record.file_name,
@@ -68,5 +74,5 @@ export type TranscriptStatus = RecordingDto["transcript_status"];
 export const RECORDING_JSON_SQL = `json_build_object('id', r.id, 'original_key', r.original_key, 'content_type', r.content_type,
   'duration_ms', r.duration_ms, 'byte_size', r.byte_size, 'file_name', r.file_name,
   'transcript', r.transcript, 'transcript_status', r.transcript_status, 'transcript_by', r.transcript_by,
-  'printed_code', r.listen_token IS NOT NULL,
+  'printed_code', r.listen_token IS NOT NULL, 'playable_copy', r.playable_copy,
   'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;

@@ -21,6 +21,7 @@ import { AppError } from "@/server/platform/http/app-error";
 import { clearCount, countAndLimit, type RateLimitRule } from "@/server/platform/http/rate-limit";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
+import { recordingObjectKeys } from "@/server/recordings/playable-copy";
 
 // Deleting an account (docs/product.md, "Deleting an account"; docs/decisions/024-leaving-and-the-circle.md).
 // Everything of the person goes: their rows, their photos' objects in storage, their pending
@@ -195,7 +196,7 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
         email: user.email_normalized,
         keys: [
           ...photos.flatMap(photoKeys),
-          ...recordings.map((recording) => recording.original_key),
+          ...recordings.flatMap((recording) => recordingObjectKeys(recording.original_key)),
           ...uploads.map((upload) => upload.key),
           ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : [])),
         ],

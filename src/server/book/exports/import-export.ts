@@ -19,6 +19,7 @@ import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
 import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
+import { queuePlayableCopy } from "@/server/recordings/playable-copy";
 import { recordingColumns, storeRecording } from "@/server/recordings/store-recording";
 import { openExportZip, type OpenedExport } from "./read-export-zip";
 
@@ -302,6 +303,13 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
       },
       { maxWait: 10_000, timeout: 5 * 60_000 },
     );
+    // Recordings some browsers cannot play as they were made get a copy they can, as a new one does.
+    const toCopy = await prisma.memoryRecording.findMany({
+      where: { memory_id: { in: memories.flatMap(({ memoryId, recording }) => (recording ? [memoryId] : [])) } },
+      select: { id: true, container: true, codec: true },
+    });
+    for (const recording of toCopy)
+      await queuePlayableCopy(recording).catch((error: unknown) => console.error(`Recording ${recording.id}: no playable copy queued.`, error));
     return {
       memories: memories.length,
       photos: photoCount,
