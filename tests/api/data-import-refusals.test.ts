@@ -75,7 +75,7 @@ async function relativeState() {
   return {
     memories: await prisma.memory.count({ where: { user_id: relative.user.id } }),
     photos: await prisma.memoryPhoto.count(),
-    recordings: await prisma.memoryRecording.count(),
+    recordings: await prisma.recording.count(),
     submissions: await prisma.submission.count({ where: { user_id: relative.user.id } }),
     questionnaires: await prisma.questionnaire.count({ where: { audience: { not: "GLOBAL" } } }),
     objects: objects.sort(),

@@ -155,7 +155,7 @@ async function busyMember(familyId: string) {
       photo.display_key,
       photo.thumbnail_key,
     ]),
-    ...(await prisma.memoryRecording.findMany({ where: { memory: { user_id: person.user.id } } })).map((recording) => recording.original_key),
+    ...(await prisma.recording.findMany({ where: { memory: { user_id: person.user.id } } })).map((recording) => recording.original_key),
   ];
   expect(storedKeys).toHaveLength(8);
   return { person, marker, shared, secret, storedKeys, uploadKey: `uploads/${person.user.id}/${ticket.id}` };
@@ -219,7 +219,7 @@ describe.each([
         photo.display_key,
         photo.thumbnail_key,
       ]),
-      (await prisma.memoryRecording.findUniqueOrThrow({ where: { memory_id: shared.id } })).original_key,
+      (await prisma.recording.findUniqueOrThrow({ where: { memory_id: shared.id } })).original_key,
     ];
 
     expect((await deleteAs(person, { keep, password: person.password })).status).toBe(200);

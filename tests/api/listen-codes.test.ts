@@ -112,7 +112,7 @@ describe("a story told out loud in the printed book", () => {
     const [a, b] = await Promise.all([printedCodes(first), printedCodes(second)]);
     expect(a.codes).toHaveLength(1);
     expect(b.codes.map((code) => code.url)).toEqual(a.codes.map((code) => code.url));
-    const recording = await (await getDb()).memoryRecording.findUniqueOrThrow({ where: { memory_id: memory.id } });
+    const recording = await (await getDb()).recording.findUniqueOrThrow({ where: { memory_id: memory.id } });
     expect((await listenTokensFor([recording.id])).get(recording.id)).toBe(a.codes[0]!.token);
     await (await getDb()).memory.delete({ where: { id: memory.id } });
   });
@@ -120,7 +120,7 @@ describe("a story told out loud in the printed book", () => {
 
 describe("a printed code", () => {
   async function printedToken(memoryId: string) {
-    const recording = await (await getDb()).memoryRecording.findUniqueOrThrow({ where: { memory_id: memoryId }, select: { id: true } });
+    const recording = await (await getDb()).recording.findUniqueOrThrow({ where: { memory_id: memoryId }, select: { id: true } });
     return (await listenTokensFor([recording.id])).get(recording.id)!;
   }
 

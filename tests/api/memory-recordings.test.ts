@@ -8,7 +8,8 @@ import { notARecording, recordingUnreadable, videoNotRecording } from "@/lib/sch
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from "@/server/memories/sweep-orphan-photos";
 import { getDb } from "@/server/platform/db/client";
 import { getStorage } from "@/server/platform/storage";
-import { NO_RECORDING, RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
+import { NO_RECORDING } from "@/server/recordings/memory-recording";
+import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
@@ -141,7 +142,7 @@ describe("a memory's recording", () => {
     expect(replaced.body.data.recording.id).not.toBe(first.id);
     // The first file went with it: one recording, one stored file.
     const prisma = await getDb();
-    const rows = await prisma.memoryRecording.findMany({ where: { memory_id: memory.id } });
+    const rows = await prisma.recording.findMany({ where: { memory_id: memory.id } });
     expect(rows).toHaveLength(1);
     expect(await storedFor(memory.id)).toEqual([rows[0]!.original_key]);
 
@@ -165,7 +166,7 @@ describe("a memory's recording", () => {
       body: { error: recordingUnreadable("cut.m4a") },
     });
     expect(await storedFor(memory.id)).toEqual([]);
-    expect(await (await getDb()).memoryRecording.count({ where: { memory_id: memory.id } })).toBe(0);
+    expect(await (await getDb()).recording.count({ where: { memory_id: memory.id } })).toBe(0);
     // A name is only a name: folders and control characters are dropped.
     const named = await put(owner.token, memory.id, fixture("speech.ogg"), "../../etc/\u0007voice.ogg");
     expect(named.body.data.recording.file_name).toBe("voice.ogg");
@@ -178,7 +179,7 @@ describe("a memory's recording", () => {
       put(owner.token, memory.id, fixture("speech.mp3"), "b.mp3"),
     ]);
     expect(results.map((result) => result.status)).toEqual([200, 200]);
-    const rows = await (await getDb()).memoryRecording.findMany({ where: { memory_id: memory.id } });
+    const rows = await (await getDb()).recording.findMany({ where: { memory_id: memory.id } });
     expect(rows).toHaveLength(1);
     expect(await storedFor(memory.id)).toEqual([rows[0]!.original_key]);
   });
@@ -189,7 +190,7 @@ describe("a memory's recording", () => {
     expect(await storedFor(memory.id)).toHaveLength(1);
     expect((await call(deleteMemoryRoute, `/api/memories/${memory.id}`, { method: "DELETE", token: owner.token, params: { id: memory.id } })).status).toBe(200);
     expect(await storedFor(memory.id)).toEqual([]);
-    expect(await (await getDb()).memoryRecording.count({ where: { memory_id: memory.id } })).toBe(0);
+    expect(await (await getDb()).recording.count({ where: { memory_id: memory.id } })).toBe(0);
   });
 
   it("leaves the nightly sweep a recording file no memory names, and the sweep removes it while keeping those in use", async () => {
@@ -198,7 +199,7 @@ describe("a memory's recording", () => {
     const stray = `${RECORDINGS_PREFIX}${memory.id}/left-behind`;
     await getStorage().put(stray, Buffer.from(fixture("speech.webm")), "audio/webm");
     await sweepOrphanPhotos({ now: new Date(Date.now() + ORPHAN_GRACE_MS + 60_000) });
-    const kept = (await (await getDb()).memoryRecording.findUniqueOrThrow({ where: { memory_id: memory.id } })).original_key;
+    const kept = (await (await getDb()).recording.findUniqueOrThrow({ where: { memory_id: memory.id } })).original_key;
     expect(await storedFor(memory.id)).toEqual([kept]);
   });
 });

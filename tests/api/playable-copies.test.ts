@@ -7,8 +7,8 @@ import { getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
 import { getStorage } from "@/server/platform/storage";
 import { inspectRecording } from "@/server/recordings/inspect-recording";
-import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
 import { makePlayableCopy, playableKeyOf } from "@/server/recordings/playable-copy";
+import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN } from "../helpers/api";
 import { startJobWorkers } from "../helpers/email-jobs";
@@ -40,7 +40,7 @@ async function storedFor(memoryId: string) {
   return keys.sort();
 }
 
-const rowOf = (memoryId: string) => getDb().then((prisma) => prisma.memoryRecording.findUniqueOrThrow({ where: { memory_id: memoryId } }));
+const rowOf = (memoryId: string) => getDb().then((prisma) => prisma.recording.findUniqueOrThrow({ where: { memory_id: memoryId } }));
 
 async function fetchSigned(url: string) {
   const absolute = new URL(url, ORIGIN);

@@ -57,7 +57,7 @@ const putTranscript = (token: string | undefined, memoryId: string, body: unknow
 const readRecording = async (token: string, memoryId: string) =>
   (await call(getMemoryRoute, `/api/memories/${memoryId}`, { token, params: { id: memoryId } })).body.data.memory.recording;
 const statusOf = async (memoryId: string) =>
-  (await (await getDb()).memoryRecording.findUnique({ where: { memory_id: memoryId }, select: { transcript_status: true } }))?.transcript_status;
+  (await (await getDb()).recording.findUnique({ where: { memory_id: memoryId }, select: { transcript_status: true } }))?.transcript_status;
 type Found = { item_id: string; snippet: string };
 /** What a search finds: each result's memory or answer, and its snippet as plain text. */
 const searchFor = async (token: string, q: string): Promise<Found[]> =>
@@ -127,7 +127,7 @@ describe("a recording written down by the engine", () => {
     // Sent while no worker takes it: the author's words arrive first.
     const prisma = await getDb();
     await putRecording(owner.token, memory.id, speech);
-    const recording = await prisma.memoryRecording.findUniqueOrThrow({ where: { memory_id: memory.id }, select: { id: true } });
+    const recording = await prisma.recording.findUniqueOrThrow({ where: { memory_id: memory.id }, select: { id: true } });
     expect((await putTranscript(owner.token, memory.id, { transcript: "We planted the apple trees in 1952." })).status).toBe(200);
     const engine = openAiTranscriptionEngine({ url: transcriber.url, model: "family-test-model" });
     const result = await transcribeRecording({ recordingId: recording.id }, { retryCount: 0, signal: new AbortController().signal }, engine);

@@ -52,7 +52,7 @@ export async function readMemories({ scope, cursor, limit }: { scope: Prisma.Sql
                                                                             json_build_object('first_name', COALESCE(t.tagged_name, ''), 'last_name', '')))
                                      ORDER BY t.created_at, t.id)
                        FROM memory_tags t WHERE t.memory_id = m.id), '[]') AS memory_tags,
-           (SELECT ${Prisma.raw(RECORDING_JSON_SQL)} FROM memory_recordings r WHERE r.memory_id = m.id) AS recording
+           (SELECT ${Prisma.raw(RECORDING_JSON_SQL)} FROM recordings rec WHERE rec.memory_id = m.id) AS recording
       FROM memories m LEFT JOIN users author ON author.id = m.user_id
      WHERE ${scope} ${afterCursor}
      ORDER BY m.memory_date DESC, m.created_at DESC, m.id DESC

@@ -5,8 +5,8 @@ import { getDb } from "@/server/platform/db/client";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
-import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
 import { recordingObjectKeys } from "@/server/recordings/playable-copy";
+import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
 import { PHOTO_KEYS_SELECT, photoKeys } from "./photo-pipeline";
 
 export const MEMORY_PHOTOS_PREFIX = "memories/";
@@ -41,7 +41,7 @@ export async function sweepOrphanPhotos({ now = clock.now() }: { now?: Date } = 
       prisma.memoryPhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
       prisma.responsePhoto.findMany({ where: naming, select: PHOTO_KEYS_SELECT }),
       // A playable copy is named by its original's key (original + ".m4a").
-      prisma.memoryRecording.findMany({
+      prisma.recording.findMany({
         where: { original_key: { in: [...candidates, ...candidates.map((key) => key.replace(/\.m4a$/, ""))] } },
         select: { original_key: true, playable_copy: true },
       }),

@@ -16,6 +16,20 @@ import { idParameter, type Operation } from "./operation";
 
 // Memories and their photos (docs/product.md §3, §5).
 
+/** How a recording is sent, whatever it tells (a memory or an answer): the body is the file (docs/decisions/041-voice-recordings.md). */
+export const recordingUpload = {
+  description:
+    `The body is the recording itself: m4a, mp3, wav, ogg, webm, opus or flac, judged by its bytes, at most ${MAX_RECORDING_SECONDS / 60} minutes and ${MAX_RECORDING_BYTES / 1024 / 1024} MB. ` +
+    "Name the file with `?name=` (shown to the family and in messages). It is kept as it was made (docs/decisions/041-voice-recordings.md).",
+  query: z.object({ name: z.string().optional().meta({ description: 'The recording\'s file name; "Recording" without one.' }) }),
+  body: { media: "audio/*", maxBytes: MAX_RECORDING_BYTES },
+  refusals: {
+    400: '"{file name} could not be played back: it may be damaged or cut short. …"',
+    413: '"{file name} is larger than 320 MB, …" or "{file name} is {n} minutes long. A recording can be at most 30 minutes; …"',
+    415: '"{file name} is not a sound recording. …", "{file name} is a video. …", or "{file name} holds its sound in a form Family Book cannot play. …"',
+  },
+} satisfies Partial<Operation>;
+
 export const photoFiles = z
   .array(z.file().mime(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]))
   .max(MAX_PHOTOS_PER_MEMORY)
@@ -164,20 +178,11 @@ export const memoryOperations: Operation[] = [
     path: "/memories/{id}/recording",
     tag: "Memories",
     summary: "The author gives a memory its recording, or a new one in place of the old",
-    description:
-      `The body is the recording itself: m4a, mp3, wav, ogg, webm, opus or flac, judged by its bytes, at most ${MAX_RECORDING_SECONDS / 60} minutes and ${MAX_RECORDING_BYTES / 1024 / 1024} MB. ` +
-      "Name the file with `?name=` (shown to the family and in messages). It is kept as it was made (docs/decisions/041-voice-recordings.md).",
+    ...recordingUpload,
     access: "member",
     params: idParameter("id", "memory"),
-    query: z.object({ name: z.string().optional().meta({ description: 'The recording\'s file name; "Recording" without one.' }) }),
-    body: { media: "audio/*", maxBytes: MAX_RECORDING_BYTES },
     answer: { status: 200, description: "The recording as it is now kept.", data: z.strictObject({ recording: recordingDtoSchema }) },
-    refusals: {
-      400: '"{file name} could not be played back: it may be damaged or cut short. …"',
-      404: memoryNotFound,
-      413: '"{file name} is larger than 320 MB, …" or "{file name} is {n} minutes long. A recording can be at most 30 minutes; …"',
-      415: '"{file name} is not a sound recording. …", "{file name} is a video. …", or "{file name} holds its sound in a form Family Book cannot play. …"',
-    },
+    refusals: { ...recordingUpload.refusals, 404: memoryNotFound },
   },
   {
     method: "delete",

@@ -11,6 +11,7 @@ import {
   toggleSharedSchema,
   TOO_MANY_ANSWER_PHOTOS,
 } from "@/lib/schemas/questionnaires";
+import { TRANSCRIPT_TOO_LONG, transcriptSchema } from "@/lib/schemas/recordings";
 import { MEMORY_FORM_MAX_BYTES } from "@/server/memories/parse-memory-form";
 import { BODY_CAPS } from "@/server/platform/http/read-body";
 import { ANSWER_PHOTO_NOT_FOUND, answerPhotoDtoSchema, NO_PHOTOS_SENT } from "@/server/questions/questionnaires/answer-photos";
@@ -26,7 +27,9 @@ import {
 } from "@/server/questions/questionnaires/questionnaire-dto";
 import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/toggle-response-shared";
 import { SUBMISSION_NOT_FOUND } from "@/server/questions/questionnaires/toggle-submission-shared";
-import { photoFileRefusals, photoFiles } from "./memories";
+import { NO_ANSWER_RECORDING } from "@/server/recordings/answer-recording";
+import { recordingDtoSchema } from "@/server/recordings/recording-dto";
+import { photoFileRefusals, photoFiles, recordingUpload } from "./memories";
 import { idParameter, type Operation } from "./operation";
 
 // Questionnaires, answers and what the family shared of them (docs/product.md §3, §5;
@@ -203,6 +206,65 @@ export const questionnaireOperations: Operation[] = [
     params: idParameter("id", "answer").extend(idParameter("photoId", "photo").shape),
     answer: { status: 200, description: "The answer's photos left.", data: z.strictObject({ photos: z.array(answerPhotoDtoSchema) }) },
     refusals: { 404: `"${RESPONSE_NOT_FOUND}" (not the caller's answer) or "${ANSWER_PHOTO_NOT_FOUND}".` },
+  },
+  {
+    method: "put",
+    path: "/questionnaires/responses/{id}/recording",
+    tag: "Questionnaires",
+    summary: "The author tells their answer out loud, or tells it again in place of the recording it had",
+    ...recordingUpload,
+    access: "member",
+    params: idParameter("id", "answer"),
+    answer: {
+      status: 200,
+      description: "The recording as it is now kept, at the app's own addresses (GET …/recording/audio).",
+      data: z.strictObject({ recording: recordingDtoSchema }),
+    },
+    refusals: { ...recordingUpload.refusals, 404: `"${RESPONSE_NOT_FOUND}": missing, or not the caller's.` },
+  },
+  {
+    method: "delete",
+    path: "/questionnaires/responses/{id}/recording",
+    tag: "Questionnaires",
+    summary: "The author removes their answer's recording; the written answer stays",
+    access: "member",
+    params: idParameter("id", "answer"),
+    answer: { status: 200, description: "Removed.", data: z.strictObject({ recording: z.strictObject({ id: z.guid() }) }) },
+    refusals: { 404: `"${RESPONSE_NOT_FOUND}" (not the caller's answer) or "${NO_ANSWER_RECORDING}"` },
+  },
+  {
+    method: "get",
+    path: "/questionnaires/responses/{id}/recording/audio",
+    tag: "Questionnaires",
+    summary:
+      "The recording of an answer the caller may hear (their own, or one the family may read): a redirect to a short-lived address that answers byte ranges",
+    access: "member",
+    params: idParameter("id", "answer"),
+    query: z.object({
+      copy: z
+        .enum(["original", "playable"])
+        .optional()
+        .meta({ description: "original (as it was made, the default) or playable (the AAC/MP4 copy, when `playable_url` names one)." }),
+    }),
+    answer: {
+      status: 302,
+      description: "Location: the signed address of the recording, valid a while; the browser may keep the redirect 10 minutes.",
+      headers: { Location: "The recording's address." },
+    },
+    refusals: { 400: '"copy must be original or playable"', 404: `"${NO_ANSWER_RECORDING}": none, or not one the caller may hear.` },
+  },
+  {
+    method: "put",
+    path: "/questionnaires/responses/{id}/recording/transcript",
+    tag: "Questionnaires",
+    summary: "The author writes down, corrects or clears the words of their answer's recording",
+    description:
+      "Typed words are the author's: the transcription engine never overwrites them (docs/decisions/042-transcripts.md). An empty transcript clears it.",
+    access: "member",
+    params: idParameter("id", "answer"),
+    body: { media: "application/json", schema: transcriptSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 200, description: "The recording with its words as they are now kept.", data: z.strictObject({ recording: recordingDtoSchema }) },
+    refusals: { 400: `"${TRANSCRIPT_TOO_LONG}", or text with control characters`, 404: `"${RESPONSE_NOT_FOUND}" or "${NO_ANSWER_RECORDING}"` },
   },
   {
     method: "patch",

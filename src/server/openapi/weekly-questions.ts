@@ -27,7 +27,9 @@ import { MAX_REPLY_BYTES } from "@/server/questions/weekly-email-replies/receive
 import { ALREADY_ANSWERED_BY_LINK, LINK_FOR_SOMEONE_ELSE } from "@/server/questions/weekly-questions/answer-weekly-question";
 import { FAMILY_MEMBER_NOT_FOUND } from "@/server/questions/weekly-questions/start-weekly-plan";
 import { weeklyPlanDtoSchema, weeklyPlanListDtoSchema } from "@/server/questions/weekly-questions/weekly-plan-dto";
-import { photoFileRefusals, photoFiles } from "./memories";
+import { NO_ANSWER_RECORDING } from "@/server/recordings/answer-recording";
+import { recordingDtoSchema } from "@/server/recordings/recording-dto";
+import { photoFileRefusals, photoFiles, recordingUpload } from "./memories";
 import { idParameter, type Operation } from "./operation";
 
 // Weekly questions (docs/product.md §13, docs/decisions/019-weekly-questions.md).
@@ -148,6 +150,32 @@ export const weeklyQuestionOperations: Operation[] = [
       data: z.strictObject({ photos: z.array(answerPhotoDtoSchema) }),
     },
     refusals: { 400: "No token.", 404: `"${ANSWER_LINK_INVALID}", or "${ANSWER_PHOTO_NOT_FOUND}".` },
+  },
+  {
+    method: "put",
+    path: "/weekly-questions/answer/recording",
+    tag: "Weekly questions",
+    summary: "After answering, the same emailed link tells its answer out loud, or tells it again",
+    ...recordingUpload,
+    description: `${recordingUpload.description} The token is the link's (\`?token=\`), valid 14 days; it records only its own answer.`,
+    access: "public",
+    query: recordingUpload.query.extend(answerLinkTokenSchema.shape),
+    answer: {
+      status: 200,
+      description: "The recording as it is now kept, at short-lived signed addresses (the link's page has no session).",
+      data: z.strictObject({ recording: recordingDtoSchema }),
+    },
+    refusals: { ...recordingUpload.refusals, 400: "No token.", 404: `"${ANSWER_LINK_INVALID}": unknown or expired, or its question not answered yet.` },
+  },
+  {
+    method: "delete",
+    path: "/weekly-questions/answer/recording",
+    tag: "Weekly questions",
+    summary: "After answering, the same emailed link removes its answer's recording",
+    access: "public",
+    body: { media: "application/json", schema: answerLinkTokenSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 200, description: "Removed.", data: z.strictObject({ recording: z.strictObject({ id: z.guid() }) }) },
+    refusals: { 400: "No token.", 404: `"${ANSWER_LINK_INVALID}", or "${NO_ANSWER_RECORDING}".` },
   },
   {
     method: "post",

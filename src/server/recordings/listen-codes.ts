@@ -37,11 +37,11 @@ export async function listenTokensFor(recordingIds: string[]): Promise<Map<strin
   const tokens = new Map<string, string>();
   if (recordingIds.length === 0) return tokens;
   const prisma = await getDb();
-  const missing = await prisma.memoryRecording.findMany({ where: { id: { in: recordingIds }, listen_token: null }, select: { id: true } });
+  const missing = await prisma.recording.findMany({ where: { id: { in: recordingIds }, listen_token: null }, select: { id: true } });
   for (const { id } of missing) {
-    await prisma.memoryRecording.updateMany({ where: { id, listen_token: null }, data: { listen_token: randomBytes(16).toString("base64url") } });
+    await prisma.recording.updateMany({ where: { id, listen_token: null }, data: { listen_token: randomBytes(16).toString("base64url") } });
   }
-  const rows = await prisma.memoryRecording.findMany({ where: { id: { in: recordingIds } }, select: { id: true, listen_token: true } });
+  const rows = await prisma.recording.findMany({ where: { id: { in: recordingIds } }, select: { id: true, listen_token: true } });
   for (const row of rows) if (row.listen_token) tokens.set(row.id, row.listen_token);
   return tokens;
 }
@@ -97,6 +97,6 @@ export async function stopListenCode({ viewer, memoryId }: { viewer: UserDto; me
   });
   if (!memory) throw notFound(MEMORY_NOT_FOUND);
   if (!memory.recording) throw notFound(NO_RECORDING);
-  await prisma.memoryRecording.updateMany({ where: { id: memory.recording.id }, data: { listen_token: null } });
+  await prisma.recording.updateMany({ where: { id: memory.recording.id }, data: { listen_token: null } });
   return { id: memory.recording.id, printed_code: false };
 }

@@ -87,7 +87,7 @@ async function encodeAac(input: ReadableStream<Uint8Array>, output: string, sign
 
 export async function makePlayableCopy({ recordingId }: z.output<typeof schema>, attempt: Pick<JobAttempt, "retryCount" | "signal">) {
   const prisma = await getDb();
-  const recording = await prisma.memoryRecording.findUnique({
+  const recording = await prisma.recording.findUnique({
     where: { id: recordingId },
     select: { original_key: true, container: true, codec: true, playable_copy: true },
   });
@@ -114,7 +114,7 @@ export async function makePlayableCopy({ recordingId }: z.output<typeof schema>,
     await rm(folder, { recursive: true, force: true });
   }
   // Kept only while the recording is still there: one replaced or removed meanwhile takes its copy along.
-  const kept = await prisma.memoryRecording.updateMany({ where: { id: recordingId, original_key: recording.original_key }, data: { playable_copy: true } });
+  const kept = await prisma.recording.updateMany({ where: { id: recordingId, original_key: recording.original_key }, data: { playable_copy: true } });
   if (kept.count === 0) {
     await deleteObjects(storage, [copyKey]);
     return { status: "overtaken" };

@@ -70,9 +70,9 @@ export const toRecordingDto = (record: RecordingRecord, url: string, playableUrl
 
 export type TranscriptStatus = RecordingDto["transcript_status"];
 
-/** The columns a recording is read from, as JSON in the recordRecordSchema's shape (`r` is the recording's table). */
-export const RECORDING_JSON_SQL = `json_build_object('id', r.id, 'original_key', r.original_key, 'content_type', r.content_type,
-  'duration_ms', r.duration_ms, 'byte_size', r.byte_size, 'file_name', r.file_name,
-  'transcript', r.transcript, 'transcript_status', r.transcript_status, 'transcript_by', r.transcript_by,
-  'printed_code', r.listen_token IS NOT NULL, 'playable_copy', r.playable_copy,
-  'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+/** The columns a recording is read from, as JSON in the recordRecordSchema's shape (`rec` is the recording's table). */
+export const RECORDING_JSON_SQL = `json_build_object('id', rec.id, 'original_key', rec.original_key, 'content_type', rec.content_type,
+  'duration_ms', rec.duration_ms, 'byte_size', rec.byte_size, 'file_name', rec.file_name,
+  'transcript', rec.transcript, 'transcript_status', rec.transcript_status, 'transcript_by', rec.transcript_by,
+  'printed_code', rec.listen_token IS NOT NULL, 'playable_copy', rec.playable_copy,
+  'created_at', to_char(rec.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;

@@ -120,7 +120,7 @@ export async function measureExport(viewer: UserDto, scope: ExportScope) {
           _sum: { byte_size: true },
         })
       : null,
-    prisma.memoryRecording.aggregate({ where: { memory: memoryWhere(viewer, scope) }, _sum: { byte_size: true } }),
+    prisma.recording.aggregate({ where: { memory: memoryWhere(viewer, scope) }, _sum: { byte_size: true } }),
   ]);
   return {
     memories,

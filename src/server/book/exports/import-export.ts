@@ -18,8 +18,8 @@ import { countAndLimit, tryAgain, type RateLimitRule } from "@/server/platform/h
 import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
-import { RECORDINGS_PREFIX } from "@/server/recordings/memory-recording";
 import { queuePlayableCopy } from "@/server/recordings/playable-copy";
+import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
 import { recordingColumns, storeRecording } from "@/server/recordings/store-recording";
 import { openExportZip, type OpenedExport } from "./read-export-zip";
 
@@ -304,7 +304,7 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
       { maxWait: 10_000, timeout: 5 * 60_000 },
     );
     // Recordings some browsers cannot play as they were made get a copy they can, as a new one does.
-    const toCopy = await prisma.memoryRecording.findMany({
+    const toCopy = await prisma.recording.findMany({
       where: { memory_id: { in: memories.flatMap(({ memoryId, recording }) => (recording ? [memoryId] : [])) } },
       select: { id: true, container: true, codec: true },
     });

@@ -40,7 +40,9 @@ const headlineOptions = (fragments: boolean) =>
 const unmarked = (column: string) => Prisma.raw(`translate(${column}, '${MARK_START}${MARK_END}', '')`);
 
 /** A memory's words: its story, then what was said in its recording (docs/decisions/042-transcripts.md). */
-const MEMORY_WORDS = "m.content || ' ' || coalesce((SELECT rec.transcript FROM memory_recordings rec WHERE rec.memory_id = m.id), '')";
+const MEMORY_WORDS = "m.content || ' ' || coalesce((SELECT rec.transcript FROM recordings rec WHERE rec.memory_id = m.id), '')";
+/** An answer's words: what was written, then what was said in its recording. */
+const ANSWER_WORDS = "r.answer_text || ' ' || coalesce((SELECT rec.transcript FROM recordings rec WHERE rec.response_id = r.id), '')";
 
 const person = z.strictObject({ id: z.guid().nullable(), first_name: z.string(), last_name: z.string() });
 const resultRowSchema = z.strictObject({
@@ -136,7 +138,7 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
            CASE WHEN m.id IS NOT NULL THEN ts_headline('family_book_search', ${unmarked("m.title")}, query.q, ${headlineOptions(false)})
                 ELSE ts_headline('family_book_search', ${unmarked("question.question_text")}, query.q, ${headlineOptions(false)}) END AS title,
            CASE page.kind WHEN 'memory' THEN ts_headline('family_book_search', ${unmarked(MEMORY_WORDS)}, query.q, ${headlineOptions(true)})
-                          WHEN 'answer' THEN ts_headline('family_book_search', ${unmarked("r.answer_text")}, query.q, ${headlineOptions(true)})
+                          WHEN 'answer' THEN ts_headline('family_book_search', ${unmarked(ANSWER_WORDS)}, query.q, ${headlineOptions(true)})
                           WHEN 'comment' THEN ts_headline('family_book_search', ${unmarked("c.body")}, query.q, ${headlineOptions(true)})
                           ELSE ts_headline('family_book_search', ${unmarked("f.question || ' — ' || f.answer")}, query.q, ${headlineOptions(true)}) END AS snippet,
            CASE WHEN page.kind IN ('comment', 'follow_up')

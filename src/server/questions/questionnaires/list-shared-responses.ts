@@ -5,6 +5,7 @@ import type { UserDto } from "@/server/accounts/users/user-dto";
 import { authorProfile } from "@/server/family/members/former-member";
 import { getDb } from "@/server/platform/db/client";
 import { afterCreatedRow, pageOf } from "@/server/platform/db/keyset";
+import { answerRecordingDto, answerRecordingSelect } from "@/server/recordings/answer-recording";
 import { answerPhotosSelect, toAnswerPhotoDtos } from "./answer-photos";
 import { visibleAnswersWhere } from "./answer-visibility";
 import { responseDtoSchema } from "./questionnaire-dto";
@@ -44,6 +45,7 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
       submission_id: true,
       created_at: true,
       photos: answerPhotosSelect,
+      recording: answerRecordingSelect,
       submission: { select: { user_id: true, author_name: true, user: { select: { first_name: true, last_name: true } } } },
       question: { select: { id: true, question_text: true, questionnaire_id: true, questionnaire: { select: { id: true, title: true } } } },
     },
@@ -60,6 +62,7 @@ export async function listSharedResponses({ viewer, page: { limit, cursor } = FI
     user_id: row.submission.user_id,
     created_at: row.created_at.toISOString(),
     photos: toAnswerPhotoDtos(row.id, row.photos),
+    recording: answerRecordingDto(row.id, row.recording),
     profiles: authorProfile(row.submission.user, row.submission.author_name),
     questions: {
       id: row.question.id,

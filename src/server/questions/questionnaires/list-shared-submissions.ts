@@ -6,6 +6,8 @@ import type { UserDto } from "@/server/accounts/users/user-dto";
 import { authorNameSql } from "@/server/family/members/former-member";
 import { queryRows } from "@/server/platform/db/client";
 import { afterCursorSql, pageOf } from "@/server/platform/db/keyset";
+import { toAnswerRecordingDto } from "@/server/recordings/answer-recording";
+import { RECORDING_JSON_SQL, recordingDtoSchema, recordingRecordSchema } from "@/server/recordings/recording-dto";
 import { answerPhotoDtoSchema, toAnswerPhotoDtos } from "./answer-photos";
 import { answerSharedSql, visibleSubmissionsSql } from "./answer-visibility";
 
@@ -27,12 +29,16 @@ const sharedSubmissionRowSchema = z.strictObject({
       is_shared: z.boolean(),
       questions: z.strictObject({ question_text: z.string(), questionnaire_id: z.guid() }),
       photos: z.array(z.strictObject({ id: z.guid(), order_number: z.int(), width: z.int(), height: z.int() })),
+      recording: recordingRecordSchema.nullable(),
     }),
   ),
 });
 
-/** An answer in the feed, its photos at the app's addresses (answer-photos.ts). */
-const sharedAnswerDtoSchema = sharedSubmissionRowSchema.shape.responses.element.extend({ photos: z.array(answerPhotoDtoSchema) });
+/** An answer in the feed, its photos and recording at the app's addresses (answer-photos.ts, answer-recording.ts). */
+const sharedAnswerDtoSchema = sharedSubmissionRowSchema.shape.responses.element.extend({
+  photos: z.array(answerPhotoDtoSchema),
+  recording: recordingDtoSchema.nullable(),
+});
 
 /** A submission in the feed: its row, with the author and the questionnaire as objects. */
 export const sharedSubmissionDtoSchema = sharedSubmissionRowSchema.pick({ id: true, user_id: true }).extend({
@@ -70,7 +76,8 @@ export async function listSharedSubmissions({ viewer, page: { limit, cursor } = 
            COALESCE((SELECT json_agg(json_build_object('id', r.id, 'question_id', r.question_id, 'answer_text', r.answer_text, 'is_shared', r.is_shared,
                                                        'questions', json_build_object('question_text', question.question_text, 'questionnaire_id', question.questionnaire_id),
                                                        'photos', COALESCE((SELECT json_agg(json_build_object('id', p.id, 'order_number', p.order_number, 'width', p.width, 'height', p.height) ORDER BY p.order_number, p.id)
-                                                                             FROM response_photos p WHERE p.response_id = r.id), '[]'))
+                                                                             FROM response_photos p WHERE p.response_id = r.id), '[]'),
+                                                       'recording', (SELECT ${Prisma.raw(RECORDING_JSON_SQL)} FROM recordings rec WHERE rec.response_id = r.id))
                                      ORDER BY question.position, r.id)
                        FROM responses r JOIN questions question ON question.id = r.question_id
                       WHERE r.submission_id = s.id AND ${answerSharedSql}), '[]') AS responses
@@ -90,7 +97,11 @@ export async function listSharedSubmissions({ viewer, page: { limit, cursor } = 
     is_shared: row.is_shared,
     profiles: { first_name: row.first_name, last_name: row.last_name },
     questionnaires: { id: row.questionnaire_id, title: row.questionnaire_title },
-    responses: row.responses.map((response) => ({ ...response, photos: toAnswerPhotoDtos(response.id, response.photos) })),
+    responses: row.responses.map((response) => ({
+      ...response,
+      photos: toAnswerPhotoDtos(response.id, response.photos),
+      recording: toAnswerRecordingDto(response.id, response.recording),
+    })),
   }));
   return { submissions, next_cursor: page.next_cursor };
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { questionInputTypes } from "@/lib/schemas/questionnaires";
 import type { UserDto } from "@/server/accounts/users/user-dto";
+import { answerRecordingDto, answerRecordingSelect } from "@/server/recordings/answer-recording";
+import { recordingDtoSchema } from "@/server/recordings/recording-dto";
 import { answerPhotoDtoSchema, answerPhotosSelect, toAnswerPhotoDtos } from "./answer-photos";
 
 // The questionnaire entities of docs/product.md §3 as the API and the pages show them (snake_case DTOs).
@@ -32,6 +34,9 @@ export const responseDtoSchema = z.strictObject({
   submission_id: z.guid(),
   created_at: z.iso.datetime(),
   photos: z.array(answerPhotoDtoSchema).meta({ description: "Up to 5 photos given with the answer, in their order (docs/decisions/039-answer-photos.md)." }),
+  recording: recordingDtoSchema.nullable().meta({
+    description: "The answer told out loud, or null; its addresses are the app's own, answered with a redirect for a reader who may hear it.",
+  }),
 });
 
 /** One sitting of answers, with its answers. */
@@ -78,6 +83,7 @@ export const responseSelect = {
   submission_id: true,
   created_at: true,
   photos: answerPhotosSelect,
+  recording: answerRecordingSelect,
 } as const;
 
 export const questionOrder = [{ position: "asc" }, { id: "asc" }] satisfies Prisma.QuestionOrderByWithRelationInput[];
@@ -117,6 +123,7 @@ export function toResponseDto(row: ResponseRow): ResponseDto {
     submission_id: row.submission_id,
     created_at: row.created_at.toISOString(),
     photos: toAnswerPhotoDtos(row.id, row.photos),
+    recording: answerRecordingDto(row.id, row.recording),
   };
 }
 

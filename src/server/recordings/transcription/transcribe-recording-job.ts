@@ -16,7 +16,7 @@ const RETRY_LIMIT = 4;
 /** Marks the recording failed unless its author wrote the words themselves meanwhile. */
 async function markFailed(recordingId: string) {
   const prisma = await getDb();
-  await prisma.memoryRecording.updateMany({ where: { id: recordingId, transcript_status: "waiting" }, data: { transcript_status: "failed" } });
+  await prisma.recording.updateMany({ where: { id: recordingId, transcript_status: "waiting" }, data: { transcript_status: "failed" } });
 }
 
 export async function transcribeRecording(
@@ -25,7 +25,7 @@ export async function transcribeRecording(
   engine: TranscriptionEngine | null = transcriptionEngine(),
 ) {
   const prisma = await getDb();
-  const recording = await prisma.memoryRecording.findUnique({
+  const recording = await prisma.recording.findUnique({
     where: { id: recordingId },
     select: { id: true, original_key: true, content_type: true, file_name: true, transcript_status: true },
   });
@@ -33,7 +33,7 @@ export async function transcribeRecording(
   if (recording.transcript_status !== "waiting") return { status: `already-${recording.transcript_status}` };
   if (!engine) {
     // The engine was switched off after the recording was sent: the author types the words.
-    await prisma.memoryRecording.updateMany({ where: { id: recordingId, transcript_status: "waiting" }, data: { transcript_status: "none" } });
+    await prisma.recording.updateMany({ where: { id: recordingId, transcript_status: "waiting" }, data: { transcript_status: "none" } });
     return { status: "no-engine" };
   }
   const stored = await getStorage().openStream(recording.original_key);
@@ -59,7 +59,7 @@ export async function transcribeRecording(
     throw error;
   }
   // Kept only while it is still waiting: words the author typed meanwhile stay.
-  const written = await prisma.memoryRecording.updateMany({
+  const written = await prisma.recording.updateMany({
     where: { id: recordingId, transcript_status: "waiting" },
     data: { transcript: transcript || null, transcript_status: "ready", transcript_by: "engine" },
   });

@@ -1,0 +1,21 @@
+// PUT|DELETE /api/questionnaires/responses/{id}/recording – the author tells their answer out loud,
+// tells it again, or removes the recording (the body of a PUT is the recording itself)
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
+import { ownAnswerId } from "@/server/questions/questionnaires/answer-photos";
+import { deleteAnswerRecording, saveAnswerRecording } from "@/server/recordings/answer-recording";
+import { recordingFileName } from "@/server/recordings/memory-recording";
+
+export const PUT = authenticatedRoute<{ id: string }>(async ({ request, params, user }) => {
+  const responseId = await ownAnswerId(user, params.id);
+  const fileName = recordingFileName.parse(new URL(request.url).searchParams.get("name") ?? "");
+  return ok({ recording: await saveAnswerRecording({ responseId, fileName, request }) });
+});
+
+export const DELETE = authenticatedRoute<{ id: string }>(async ({ params, user }) => {
+  const responseId = await ownAnswerId(user, params.id);
+  return ok({ recording: await deleteAnswerRecording({ responseId }) });
+});
+
+export const { GET, HEAD, POST, PATCH, OPTIONS } = otherMethods("PUT", "DELETE");

@@ -1,0 +1,302 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as deleteAccountRoute } from "@/app/api/account/delete/route";
+import { GET as ownResponses } from "@/app/api/questionnaires/[id]/responses/route";
+import { GET as audioRoute } from "@/app/api/questionnaires/responses/[id]/recording/audio/route";
+import { DELETE as deleteRecordingRoute, PUT as putRecordingRoute } from "@/app/api/questionnaires/responses/[id]/recording/route";
+import { PUT as putTranscriptRoute } from "@/app/api/questionnaires/responses/[id]/recording/transcript/route";
+import { PATCH as toggleAnswer } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
+import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
+import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
+import { GET as searchRoute } from "@/app/api/search/route";
+import { GET as storageGet } from "@/app/api/storage/[...key]/route";
+import { DELETE as deleteByLinkRoute, PUT as putByLinkRoute } from "@/app/api/weekly-questions/answer/recording/route";
+import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
+import { POST as startPlan } from "@/app/api/weekly-questions/route";
+import { getDb } from "@/server/platform/db/client";
+import { getStorage } from "@/server/platform/storage";
+import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
+import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
+import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
+import { recordingFixture } from "../helpers/recordings";
+import { issueAnswerLinkForTests } from "../helpers/weekly-links";
+
+// An answer told out loud (docs/decisions/041-voice-recordings.md): its author, signed in or through
+// the answered question's emailed link, gives it one recording, checked by its bytes like a
+// memory's; it is heard, read and found by whoever may read the answer (answer-visibility.ts) and
+// by nobody else, and its file goes when the recording or the account goes.
+
+const ORIGIN = "http://localhost:3000";
+const NOT_FOUND = "Response not found";
+const NO_RECORDING = "This answer has no recording.";
+
+let owner: TestAccount;
+let relative: TestAccount;
+let stranger: TestAccount;
+
+beforeAll(async () => {
+  ({ owner, relative, stranger } = await createFamilies());
+});
+
+const put = (who: TestAccount | undefined, responseId: string, bytes: Uint8Array, name = "The house on Elm Street.ogg") =>
+  call(putRecordingRoute, `/api/questionnaires/responses/${responseId}/recording?name=${encodeURIComponent(name)}`, {
+    method: "PUT",
+    token: who?.token,
+    body: bytes,
+    headers: { "content-type": "application/octet-stream" },
+    params: { id: responseId },
+  });
+const remove = (who: TestAccount | undefined, responseId: string) =>
+  call(deleteRecordingRoute, `/api/questionnaires/responses/${responseId}/recording`, { method: "DELETE", token: who?.token, params: { id: responseId } });
+const listen = (who: TestAccount | undefined, responseId: string, copy?: string) =>
+  call(audioRoute, `/api/questionnaires/responses/${responseId}/recording/audio${copy ? `?copy=${copy}` : ""}`, {
+    token: who?.token,
+    params: { id: responseId },
+  });
+const share = (who: TestAccount, responseId: string) =>
+  call(toggleAnswer, `/api/questionnaires/responses/${responseId}/toggle-shared`, {
+    method: "PATCH",
+    token: who.token,
+    params: { id: responseId },
+    body: { is_shared: true },
+  });
+
+async function answered(author: TestAccount, text = "A white house with green shutters.") {
+  const { id, questionIds } = await createCustomQuestionnaire(author);
+  const saved = await answer(author, [{ question_id: questionIds[0]!, answer_text: text }]);
+  expect(saved.status).toBe(201);
+  return { questionnaireId: id, responseId: saved.body.data.submission.responses[0].id as string };
+}
+
+async function storedFor(responseId: string) {
+  const keys: string[] = [];
+  for await (const object of getStorage().list(`${RECORDINGS_PREFIX}${responseId}/`)) keys.push(object.key);
+  return keys;
+}
+
+/** Follows the app's redirect to the signed address and fetches the bytes it serves. */
+async function heard(who: TestAccount, responseId: string) {
+  const redirected = await listen(who, responseId);
+  expect(redirected.status).toBe(302);
+  expect(redirected.headers.get("cache-control")).toBe("private, max-age=600");
+  const location = new URL(redirected.headers.get("location")!, ORIGIN);
+  const key = location.pathname
+    .replace(/^\/api\/storage\//, "")
+    .split("/")
+    .map(decodeURIComponent);
+  const response = await storageGet(new Request(location), { params: Promise.resolve({ key }) });
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+describe("an answer's recording", () => {
+  it("is given by the author, read with the answer at the app's own address, and heard as it was made", async () => {
+    const { questionnaireId, responseId } = await answered(owner);
+    const bytes = recordingFixture("speech.m4a");
+    const saved = await put(owner, responseId, bytes, "Elm Street.m4a");
+    expect(saved.status).toBe(200);
+    const recording = saved.body.data.recording;
+    expect(recording).toMatchObject({ file_name: "Elm Street.m4a", content_type: "audio/mp4", byte_size: bytes.byteLength, transcript: null });
+    expect(recording.duration_seconds).toBeGreaterThan(1);
+
+    const own = await call(ownResponses, `/api/questionnaires/${questionnaireId}/responses`, { token: owner.token, params: { id: questionnaireId } });
+    const listed = own.body.data.responses.find((item: { id: string }) => item.id === responseId);
+    expect(listed.recording).toMatchObject({ id: recording.id, url: `/api/questionnaires/responses/${responseId}/recording/audio`, playable_url: null });
+    expect(await heard(owner, responseId)).toEqual(bytes);
+    // A copy is asked of a recording that has none: nothing is there.
+    expect((await listen(owner, responseId, "playable")).status).toBe(404);
+    expect((await listen(owner, responseId, "louder")).status).toBe(400);
+  });
+
+  it("is heard by the family once the answer is shared, never by another family or anyone signed out", async () => {
+    const { responseId } = await answered(owner);
+    await put(owner, responseId, recordingFixture("speech.mp3"), "shutters.mp3");
+    for (const who of [relative, stranger]) {
+      const refused = await listen(who, responseId);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe(NO_RECORDING);
+    }
+    expect((await share(owner, responseId)).status).toBe(200);
+    expect(await heard(relative, responseId)).toEqual(recordingFixture("speech.mp3"));
+    expect((await listen(stranger, responseId)).status).toBe(404);
+    expect((await listen(undefined, responseId)).status).toBe(401);
+
+    // Both Family Book feeds carry it beside the answer.
+    const answers = await call(sharedAnswers, "/api/questionnaires/responses/shared", { token: relative.token });
+    expect(answers.body.data.responses.find((item: { id: string }) => item.id === responseId).recording.file_name).toBe("shutters.mp3");
+    const submissions = await call(sharedSubmissions, "/api/questionnaires/submissions/shared", { token: relative.token });
+    const inFeed = submissions.body.data.submissions
+      .flatMap((item: { responses: { id: string }[] }) => item.responses)
+      .find((item: { id: string }) => item.id === responseId);
+    expect(inFeed.recording).toMatchObject({ file_name: "shutters.mp3", url: `/api/questionnaires/responses/${responseId}/recording/audio` });
+    // An answer without one says null.
+    const { responseId: silent } = await answered(owner, "Just words.");
+    await share(owner, silent);
+    const again = await call(sharedAnswers, "/api/questionnaires/responses/shared", { token: relative.token });
+    expect(again.body.data.responses.find((item: { id: string }) => item.id === silent).recording).toBeNull();
+  });
+
+  it("is given, replaced and removed by the author alone: a relative and another family get 404, a visitor 401", async () => {
+    const { responseId } = await answered(owner);
+    await share(owner, responseId);
+    for (const who of [relative, stranger]) {
+      const refused = await put(who, responseId, recordingFixture("speech.webm"));
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe(NOT_FOUND);
+    }
+    expect((await put(undefined, responseId, recordingFixture("speech.webm"))).status).toBe(401);
+    expect(await storedFor(responseId)).toEqual([]);
+
+    const first = (await put(owner, responseId, recordingFixture("speech.webm"), "first.webm")).body.data.recording;
+    const second = await put(owner, responseId, recordingFixture("speech.flac"), "second.flac");
+    expect(second.status).toBe(200);
+    expect(second.body.data.recording.id).not.toBe(first.id);
+    const rows = await (await getDb()).recording.findMany({ where: { response_id: responseId } });
+    expect(rows.map((row) => row.file_name)).toEqual(["second.flac"]);
+    expect(await storedFor(responseId)).toEqual([rows[0]!.original_key]);
+
+    for (const who of [relative, stranger]) expect((await remove(who, responseId)).status).toBe(404);
+    expect((await remove(undefined, responseId)).status).toBe(401);
+    expect((await remove(owner, responseId)).status).toBe(200);
+    expect(await storedFor(responseId)).toEqual([]);
+    const gone = await remove(owner, responseId);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe(NO_RECORDING);
+  });
+
+  it("refuses what is not a recording by its bytes, and keeps the recording that was there", async () => {
+    const { responseId } = await answered(owner);
+    await put(owner, responseId, recordingFixture("speech.ogg"), "kept.ogg");
+    const refused = await put(owner, responseId, new TextEncoder().encode("not a sound at all, only words"), "fake.mp3");
+    expect(refused.status).toBe(415);
+    expect(refused.body.error).toBe("fake.mp3 is not a sound recording. Please choose an m4a, mp3, wav, ogg, webm, opus or flac file.");
+    const video = await put(owner, responseId, recordingFixture("videoaudio.mp4"), "party.mp4");
+    expect(video.status).toBe(415);
+    const rows = await (await getDb()).recording.findMany({ where: { response_id: responseId } });
+    expect(rows.map((row) => row.file_name)).toEqual(["kept.ogg"]);
+    expect(await storedFor(responseId)).toEqual([rows[0]!.original_key]);
+  });
+
+  it("stays one recording when two are sent at once: the later one is kept, and no stray file is left", async () => {
+    const { responseId } = await answered(owner);
+    const results = await Promise.all([
+      put(owner, responseId, recordingFixture("speech.webm"), "a.webm"),
+      put(owner, responseId, recordingFixture("speech.mp3"), "b.mp3"),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([200, 200]);
+    const rows = await (await getDb()).recording.findMany({ where: { response_id: responseId } });
+    expect(rows).toHaveLength(1);
+    expect(await storedFor(responseId)).toEqual([rows[0]!.original_key]);
+  });
+
+  it("has words its author types, found by search under the answer's own visibility", async () => {
+    const { responseId } = await answered(owner, "I will tell you about it.");
+    await put(owner, responseId, recordingFixture("microphone.wav"), "porch.wav");
+    const typeAs = (who: TestAccount | undefined, transcript: string) =>
+      call(putTranscriptRoute, `/api/questionnaires/responses/${responseId}/recording/transcript`, {
+        method: "PUT",
+        token: who?.token,
+        body: { transcript },
+        params: { id: responseId },
+      });
+    expect((await typeAs(relative, "Not mine to write")).status).toBe(404);
+    expect((await typeAs(undefined, "Not mine to write")).status).toBe(401);
+    const typed = await typeAs(owner, "  We sat on the porch swing every evening  ");
+    expect(typed.status).toBe(200);
+    expect(typed.body.data.recording).toMatchObject({
+      transcript: "We sat on the porch swing every evening",
+      transcript_status: "ready",
+      transcript_by: "author",
+    });
+
+    const search = async (who: TestAccount, q: string) =>
+      (await call(searchRoute, `/api/search?q=${encodeURIComponent(q)}`, { token: who.token })).body.data.results as {
+        item: { id: string };
+        snippet: { text: string }[];
+      }[];
+    const found = (await search(owner, "porch swing")).find((result) => result.item.id === responseId);
+    expect(found?.snippet.map((piece) => piece.text).join("")).toContain("porch swing");
+    // Private: found by its author only; shared: by the family, never by another family.
+    expect((await search(relative, "porch swing")).map((result) => result.item.id)).not.toContain(responseId);
+    await share(owner, responseId);
+    expect((await search(relative, "porch swing")).map((result) => result.item.id)).toContain(responseId);
+    expect((await search(stranger, "porch swing")).map((result) => result.item.id)).not.toContain(responseId);
+
+    // Removing the recording takes its words out of search.
+    await remove(owner, responseId);
+    expect((await search(relative, "porch swing")).map((result) => result.item.id)).not.toContain(responseId);
+  });
+});
+
+describe("an answer told out loud through the emailed link", () => {
+  async function answeredByLink() {
+    const grandma = await createAccount({ firstName: "Rose", lastName: "Hughes" });
+    const plan = await call(startPlan, "/api/weekly-questions", {
+      token: grandma.token,
+      body: { recipient_id: grandma.user.id, source: "surprise", weekday: 1, hour: 9, time_zone: "UTC" },
+    });
+    expect(plan.status).toBe(201);
+    const token = await issueAnswerLinkForTests(plan.body.data.plan.id as string);
+    return { grandma, token };
+  }
+  const putByLink = (token: string, bytes: Uint8Array, name = "Fig tree.m4a") =>
+    call(putByLinkRoute, `/api/weekly-questions/answer/recording?token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}`, {
+      method: "PUT",
+      body: bytes,
+      headers: { "content-type": "application/octet-stream" },
+    });
+  const removeByLink = (token: string) => call(deleteByLinkRoute, "/api/weekly-questions/answer/recording", { method: "DELETE", body: { token } });
+  const INVALID = "This link does not work any more. Sign in to Family Book to answer your questions.";
+
+  it("records the answer the link gave, without a password, and removes it again", async () => {
+    const { grandma, token } = await answeredByLink();
+    // Not answered yet: there is no answer to tell out loud.
+    expect((await putByLink(token, recordingFixture("speech.m4a"))).status).toBe(404);
+    expect((await call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: "Under the fig tree in my mother's yard." } })).status).toBe(
+      201,
+    );
+    const saved = await putByLink(token, recordingFixture("speech.m4a"));
+    expect(saved.status).toBe(200);
+    // The page has no session: it plays at a signed address.
+    expect(saved.body.data.recording.url).toMatch(/^\/api\/storage\/recordings\//);
+    const response = await (await getDb()).response.findFirstOrThrow({ where: { submission: { user_id: grandma.user.id } }, select: { id: true } });
+    expect(await heard(grandma, response.id)).toEqual(recordingFixture("speech.m4a"));
+
+    expect((await removeByLink(token)).status).toBe(200);
+    expect(await storedFor(response.id)).toEqual([]);
+    expect((await removeByLink(token)).status).toBe(404);
+  });
+
+  it("refuses an unknown or tampered link, and keeps nothing", async () => {
+    const { token } = await answeredByLink();
+    await call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: "On the farm near Ballina." } });
+    for (const wrong of [`${token.slice(0, -2)}xx`, "a".repeat(43)]) {
+      const refused = await putByLink(wrong, recordingFixture("speech.m4a"));
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe(INVALID);
+    }
+    expect((await putByLink("", recordingFixture("speech.m4a"))).status).toBe(400);
+    expect(await (await getDb()).recording.count({ where: { response: { submission: { user_id: (await answeredByLink()).grandma.user.id } } } })).toBe(0);
+  });
+});
+
+describe("deleting an account", () => {
+  it("removes the recordings of the answers that go, file and all, and keeps those of answers left to the family", async () => {
+    const person = await createAccount({ familyId: owner.user.family_id, firstName: "Leaving", lastName: "Soon" });
+    const kept = await answered(person, "Shared with everyone.");
+    await share(person, kept.responseId);
+    const gone = await answered(person, "Only mine.");
+    await put(person, kept.responseId, recordingFixture("speech.mp3"), "kept.mp3");
+    await put(person, gone.responseId, recordingFixture("speech.webm"), "gone.webm");
+
+    const deleted = await call(deleteAccountRoute, "/api/account/delete", {
+      token: person.token,
+      body: { keep: "shared_as_former_member", password: person.password },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await storedFor(gone.responseId)).toEqual([]);
+    expect(await (await getDb()).recording.count({ where: { response_id: gone.responseId } })).toBe(0);
+    expect(await storedFor(kept.responseId)).toHaveLength(1);
+    expect(await heard(relative, kept.responseId)).toEqual(recordingFixture("speech.mp3"));
+  });
+});
