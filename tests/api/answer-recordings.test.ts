@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as deleteAccountRoute } from "@/app/api/account/delete/route";
 import { GET as ownResponses } from "@/app/api/questionnaires/[id]/responses/route";
 import { GET as audioRoute } from "@/app/api/questionnaires/responses/[id]/recording/audio/route";
-import { DELETE as deleteRecordingRoute, PUT as putRecordingRoute } from "@/app/api/questionnaires/responses/[id]/recording/route";
+import { DELETE as deleteRecordingRoute, GET as getRecordingRoute, PUT as putRecordingRoute } from "@/app/api/questionnaires/responses/[id]/recording/route";
 import { PUT as putTranscriptRoute } from "@/app/api/questionnaires/responses/[id]/recording/transcript/route";
 import { PATCH as toggleAnswer } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
 import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
@@ -53,6 +53,8 @@ const listen = (who: TestAccount | undefined, responseId: string, copy?: string)
     token: who?.token,
     params: { id: responseId },
   });
+const read = (who: TestAccount | undefined, responseId: string) =>
+  call(getRecordingRoute, `/api/questionnaires/responses/${responseId}/recording`, { token: who?.token, params: { id: responseId } });
 const share = (who: TestAccount, responseId: string) =>
   call(toggleAnswer, `/api/questionnaires/responses/${responseId}/toggle-shared`, {
     method: "PATCH",
@@ -115,11 +117,16 @@ describe("an answer's recording", () => {
       const refused = await listen(who, responseId);
       expect(refused.status).toBe(404);
       expect(refused.body.error).toBe(NO_RECORDING);
+      expect((await read(who, responseId)).status).toBe(404);
     }
+    expect((await read(owner, responseId)).body.data.recording.file_name).toBe("shutters.mp3");
     expect((await share(owner, responseId)).status).toBe(200);
     expect(await heard(relative, responseId)).toEqual(recordingFixture("speech.mp3"));
+    expect((await read(relative, responseId)).body.data.recording.file_name).toBe("shutters.mp3");
     expect((await listen(stranger, responseId)).status).toBe(404);
+    expect((await read(stranger, responseId)).status).toBe(404);
     expect((await listen(undefined, responseId)).status).toBe(401);
+    expect((await read(undefined, responseId)).status).toBe(401);
 
     // Both Family Book feeds carry it beside the answer.
     const answers = await call(sharedAnswers, "/api/questionnaires/responses/shared", { token: relative.token });

@@ -6,6 +6,8 @@ import { GET as downloadExport } from "@/app/api/exports/download/route";
 import { POST as importRoute } from "@/app/api/imports/route";
 import { PUT as putRecording } from "@/app/api/memories/[id]/recording/route";
 import { PUT as putTranscript } from "@/app/api/memories/[id]/recording/transcript/route";
+import { PUT as putAnswerRecording } from "@/app/api/questionnaires/responses/[id]/recording/route";
+import { PUT as putAnswerTranscript } from "@/app/api/questionnaires/responses/[id]/recording/transcript/route";
 import type { ExportDocument } from "@/lib/schemas/data-export";
 import { closeDatabase, getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
@@ -80,9 +82,10 @@ function comparable(document: ExportDocument, files: Map<string, Buffer>) {
       questionnaire: submission.library ? submission.questionnaire_id : undefined,
       author: email.get(submission.author_id),
       responses: submission.responses.map((response) => ({
-        ...without(response, "id", "question_id", "photos"),
+        ...without(response, "id", "question_id", "photos", "recording"),
         question: submission.library ? response.question_id : questionTexts.get(response.question_id),
         photos: response.photos?.map((photo) => ({ ...without(photo, "id", "file"), bytes: files.get(photo.file)?.toString("base64") })),
+        recording: response.recording && { ...without(response.recording, "id"), bytes: files.get(response.recording.file)?.toString("base64") },
       })),
     })),
   };
@@ -163,7 +166,22 @@ describe("export, import into a fresh instance, export again", () => {
     expect(written.status).toBe(200);
     await createMemoryAs(owner.token, { title: "A private note", content: "Only mine.", memory_date: "2001-01-01", is_shared: "false" });
     // Two photos given with the answer about where Margaret was born.
-    const { bornId } = await answerChildhood(owner);
+    const { bornId, earliestId } = await answerChildhood(owner);
+    // The earliest memory, told out loud with no photo, its words typed by Margaret.
+    const spoken = await call(putAnswerRecording, `/api/questionnaires/responses/${earliestId}/recording?name=Workshop.mp3`, {
+      method: "PUT",
+      token: owner.token,
+      body: new Uint8Array(readFileSync(path.join(process.cwd(), "tests/fixtures/recordings/speech.mp3"))),
+      params: { id: earliestId },
+    });
+    expect(spoken.status).toBe(200);
+    const typed = await call(putAnswerTranscript, `/api/questionnaires/responses/${earliestId}/recording/transcript`, {
+      method: "PUT",
+      token: owner.token,
+      body: { transcript: "Sawdust and linseed oil." },
+      params: { id: earliestId },
+    });
+    expect(typed.status).toBe(200);
     const photos = [
       { name: "cardiff.jpg", bytes: await jpeg({ color: "#e63946" }) },
       { name: "house.jpg", bytes: await jpeg({ width: 30, height: 60, color: "#a8dadc" }) },
@@ -194,6 +212,16 @@ describe("export, import into a fresh instance, export again", () => {
       true,
     );
     expect(first.submissions.flatMap((submission) => submission.responses.flatMap((response) => response.photos ?? []))).toHaveLength(2);
+    const answerRecording = first.submissions.flatMap((submission) => submission.responses).find((response) => response.recording)?.recording;
+    expect(answerRecording).toMatchObject({
+      content_type: "audio/mpeg",
+      file_name: "Workshop.mp3",
+      transcript: "Sawdust and linseed oil.",
+      transcript_by: "author",
+    });
+    expect(answerRecording!.file).toMatch(/^recordings\/\d{4}-\d{2}-\d{2} What is your earliest memory\.mp3$/);
+    expect(firstFiles.get(answerRecording!.file)?.equals(readFileSync(path.join(process.cwd(), "tests/fixtures/recordings/speech.mp3")))).toBe(true);
+    expect(firstFiles.get("index.html")?.toString("utf8")).toContain("<summary>Read what was said</summary><p>Sawdust and linseed oil.</p>");
     expect(first.questionnaires.map((questionnaire) => questionnaire.title).sort()).toEqual(["Summer at the lake", "Tom's questions"]);
     cleanUp = await switchToFreshInstance();
   });
@@ -246,5 +274,14 @@ describe("export, import into a fresh instance, export again", () => {
       expect(photo.original_key.startsWith(`answers/${photo.response_id}/`)).toBe(true);
       for (const key of [photo.original_key, photo.display_key, photo.thumbnail_key, photo.print_key!]) expect(await getStorage().head(key)).not.toBeNull();
     }
+    // The answer's recording, checked and stored under its answer, its words as Margaret typed them.
+    const answerRecordings = await prisma.recording.findMany({
+      where: { response_id: { not: null } },
+      include: { response: { select: { answer_text: true } } },
+    });
+    expect(answerRecordings.map((recording) => [recording.response!.answer_text, recording.transcript, recording.transcript_by])).toEqual([
+      ["The smell of my father's workshop.", "Sawdust and linseed oil.", "author"],
+    ]);
+    expect(answerRecordings[0]!.original_key.startsWith(`recordings/${answerRecordings[0]!.response_id}/`)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readPdf, scanQrCodes } from "../helpers/pdf-text";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
-import { createMemory } from "./support/content";
+import { answerQuestionnaire, createMemory, shareSubmission } from "./support/content";
 import { expectNoSidewaysScrolling, expectReadableText } from "./support/layout";
 
 // docs/product.md §2 "Told out loud": the author gives a memory a recording from its Edit page,
@@ -216,5 +216,61 @@ test.describe("a printed book's codes", () => {
     await expect(listener.locator("[data-recording-player]")).toHaveCount(0);
     await expectNoSeriousAccessibilityViolations(listener);
     await stranger.close();
+  });
+});
+
+test.describe("answers told out loud", () => {
+  test("the author tells an answer out loud on the completed page, and the family hears it and reads its words in the Family Book", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const QUESTION = "Where and when were you born?";
+    const grandma = await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const { submission } = await answerQuestionnaire(page.request, "Childhood Memories", "In Cardiff");
+    await shareSubmission(page.request, submission.id);
+
+    await page.goto("/completed-questionnaires");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Childhood Memories/ }) });
+    await card.getByRole("button", { name: /^Childhood Memories/ }).click();
+    const open = card.getByRole("button", { name: `Tell it out loud for the answer: ${QUESTION}` });
+    await expect(open).toHaveAttribute("aria-expanded", "false");
+    await open.click();
+    const section = card.getByRole("region", { name: "Told out loud" });
+    await expect(section.getByText(/Tell your answer in your own voice/)).toBeVisible();
+    await expect(section.getByRole("button", { name: "Record", exact: true })).toBeVisible();
+
+    await section.getByLabel("Add a recording").setInputFiles(recording("speech.ogg"));
+    await expect(page.getByText("Recording saved", { exact: true })).toBeVisible();
+    await expect(section.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
+    await section.getByLabel("What was said").fill("I was born in Cardiff, in the winter of 1941.");
+    await section.getByRole("button", { name: "Save transcript" }).click();
+    await expect(page.getByText("Transcript saved", { exact: true })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await expectNoSidewaysScrolling(page);
+    await saveScreenshot(page, `answer-recording-edit-${testInfo.project.name}`);
+
+    // Done: the answer shows its player, and the button says what it does now.
+    await card.getByRole("button", { name: `Done with the recording for the answer: ${QUESTION}` }).click();
+    await expect(card.getByRole("button", { name: `Change the recording for the answer: ${QUESTION}` })).toBeVisible();
+    await expect(card.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
+
+    // A relative hears it in the Family Book, through the answer's own address.
+    const relativeContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: page.viewportSize() });
+    const relative = await relativeContext.newPage();
+    await registerThroughApi(relative.request, newPerson("Tom", "Hughes"), grandma.invite_code);
+    await relative.goto("/family-book?tab=responses");
+    const responses = relative.getByRole("tabpanel", { name: "Shared Questionnaire Responses" });
+    await responses.getByRole("button", { name: /Childhood Memories/ }).click();
+    const play = responses.getByRole("button", { name: `Play the recording of ${QUESTION}` });
+    await expect(play).toBeVisible();
+    await responses.getByText("Read what was said").click();
+    await expect(responses.getByText("I was born in Cardiff, in the winter of 1941.")).toBeVisible();
+    await play.click();
+    await expect(responses.getByRole("button", { name: `Pause the recording of ${QUESTION}` })).toBeVisible();
+    await expect.poll(async () => (await audioState(relative)).currentTime).toBeGreaterThan(0.3);
+    await expectNoSeriousAccessibilityViolations(relative);
+    await expectNoSidewaysScrolling(relative);
+    await saveScreenshot(relative, `answer-recording-family-book-${testInfo.project.name}`);
+    await relativeContext.close();
   });
 });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
@@ -97,6 +98,15 @@ test.describe("weekly questions", () => {
     await expectNoSeriousAccessibilityViolations(phone);
     await saveScreenshot(phone, `weekly-answer-photo-390-${testInfo.project.name}`);
 
+    // And tells the rest in her own voice, on the same page: a recording file here, kept with her answer.
+    const told = phone.getByRole("region", { name: "Told out loud" });
+    await expect(told.getByText(/Tell your answer in your own voice/)).toBeVisible();
+    await told.getByLabel("Add a recording").setInputFiles(path.join(process.cwd(), "tests/fixtures/recordings/speech.m4a"));
+    await expect(phone.getByText("Recording saved", { exact: true })).toBeVisible();
+    await expect(told.getByRole("button", { name: "Play the recording of Where and when were you born?" })).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(phone);
+    await saveScreenshot(phone, `weekly-answer-recording-390-${testInfo.project.name}`);
+
     // Opening the link again: it answered once, and still shares or hides that answer while it is valid.
     await phone.goto(link.pathname + link.search);
     await expect(phone.getByRole("heading", { name: "Already answered" })).toBeVisible();
@@ -104,6 +114,8 @@ test.describe("weekly questions", () => {
     await expect(phone.getByRole("button", { name: "Keep it private instead" })).toBeVisible();
     await expect(phone.getByRole("link", { name: "Sign in to read your answers" })).toBeVisible();
     await expect(phone.getByRole("img", { name: "Saved photo 1" })).toBeVisible();
+    await expect(phone.getByRole("button", { name: "Play the recording of Where and when were you born?" })).toBeVisible();
+    await expect(phone.getByText(/^speech\.m4a · \d+ kB$/)).toBeVisible();
     await expectNoSeriousAccessibilityViolations(phone);
     await roseContext.close();
 

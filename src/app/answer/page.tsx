@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader } from "@/components/ui/card";
 import { WeeklyAnswerForm } from "@/components/weekly-questions/weekly-answer-form";
 import { WeeklyAnswerPhotos } from "@/components/weekly-questions/weekly-answer-photos";
+import { WeeklyAnswerRecording } from "@/components/weekly-questions/weekly-answer-recording";
 import { WeeklyAnswerSharing } from "@/components/weekly-questions/weekly-answer-sharing";
 import { signInHref } from "@/lib/next-path";
 import { ANSWER_LINK_INVALID } from "@/lib/schemas/weekly-questions";
@@ -48,7 +49,13 @@ export default async function AnswerPage({ searchParams }: { searchParams: Searc
             <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{link.question_text}</h1>
             {link.description && <p className="text-xl leading-relaxed">{link.description}</p>}
           </div>
-          <WeeklyAnswerForm token={token as string} firstName={link.first_name} sharedByDefault={link.share_by_default} />
+          <WeeklyAnswerForm
+            token={token as string}
+            firstName={link.first_name}
+            recipientId={link.recipient_id}
+            questionText={link.question_text}
+            sharedByDefault={link.share_by_default}
+          />
         </>
       ) : link.state === "answered" && link.answer ? (
         <>
@@ -57,6 +64,13 @@ export default async function AnswerPage({ searchParams }: { searchParams: Searc
             <p className="text-xl leading-relaxed">{link.answer.question_text}</p>
           </div>
           <WeeklyAnswerSharing token={token as string} heading={`${link.answer.first_name}, your answer is saved.`} initialShared={link.answer.is_shared} />
+          <WeeklyAnswerRecording
+            token={token as string}
+            responseId={link.answer.response_id}
+            owner={link.answer.recipient_id}
+            title={link.answer.question_text}
+            recording={link.answer.recording}
+          />
           <WeeklyAnswerPhotos token={token as string} photos={link.answer.photos} />
         </>
       ) : link.state === "answered" ? (

@@ -37,7 +37,7 @@ export default async function CompletedQuestionnairesPage() {
       ) : entries.length === 0 ? (
         <p className="text-lg text-muted-foreground">{NONE_COMPLETED}</p>
       ) : (
-        <CompletedQuestionnaires initialEntries={entries} />
+        <CompletedQuestionnaires initialEntries={entries} viewerId={user.id} />
       )}
     </div>
   );

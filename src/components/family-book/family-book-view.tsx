@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Conversation, conversationHint } from "@/components/conversations/conversation";
 import { useConversationSummaries, type ConversationSummaries } from "@/components/conversations/use-conversation-summaries";
 import { PhotoThumbnails } from "@/components/memories/photo-thumbnails";
-import { RecordingMark } from "@/components/recordings/recording-player";
+import { RecordingMark, RecordingPlayer, RecordingTranscript } from "@/components/recordings/recording-player";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -80,6 +80,8 @@ function SubmissionAnswers({ submission, summaries, viewerId }: { submission: Sh
           <dt className="font-semibold">{response.questions.question_text}</dt>
           <dd className="flex flex-col gap-3">
             <span className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</span>
+            {response.recording && <RecordingPlayer recording={response.recording} title={response.questions.question_text} />}
+            {response.recording && <RecordingTranscript recording={response.recording} />}
             <PhotoThumbnails title={response.questions.question_text} photos={response.photos} />
             <Conversation item={{ type: "answer", id: response.id }} title={response.questions.question_text} summaries={summaries} viewerId={viewerId} />
           </dd>

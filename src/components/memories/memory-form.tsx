@@ -11,6 +11,7 @@ import { keepDraft, SessionEndedError, takeDraft, type Kept } from "@/components
 import { DraftRestoredNotice, SignedOutNotice } from "@/components/forms/signed-out-notice";
 import { dropTake, moveTake } from "@/components/recordings/kept-takes";
 import { NewMemoryRecording, type NewRecording } from "@/components/recordings/new-memory-recording";
+import { memoryRecordingCalls } from "@/components/recordings/recording-calls";
 import { uploadRecording } from "@/components/recordings/upload-recording";
 import { asFile } from "@/components/recordings/voice-recorder";
 import { Alert } from "@/components/ui/alert";
@@ -175,7 +176,7 @@ export function MemoryForm({ mode, memory, members, viewerId, hasFamily }: Props
     const file = take ? asFile(take, memoryTitle) : chosen;
     if (!file) return true;
     if (take?.kept) await moveTake(take.id, `memory:${memoryId}`);
-    const sent = await uploadRecording(memoryId, file, () => {});
+    const sent = await uploadRecording(memoryRecordingCalls(memoryId).target, file, () => {});
     if (sent.ok) {
       if (take) await dropTake(take.id);
       return true;

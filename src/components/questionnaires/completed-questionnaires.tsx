@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckIcon, ChevronDownIcon, ImagePlusIcon, LockIcon, Share2Icon } from "lucide-react";
-import { useId, useState, useSyncExternalStore } from "react";
+import { createContext, use, useId, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { PhotoThumbnails } from "@/components/memories/photo-thumbnails";
 import { Button } from "@/components/ui/button";
@@ -12,11 +12,15 @@ import { formatLongDate, formatShortDate, formatTime } from "@/lib/dates";
 import type { CompletedQuestionnaire } from "@/server/questions/questionnaires/list-completed-questionnaires";
 import type { ResponseDto, SubmissionDto } from "@/server/questions/questionnaires/questionnaire-dto";
 import { AnswerPhotosEditor } from "./answer-photos-editor";
+import { AnswerRecording } from "./answer-recording";
 import { SHARING_ALL_FAILED, SHARING_FAILED, sharingState, sharingToasts, type SharingState } from "./messages";
 
 type Busy = "sharing" | "unsharing" | null;
 
 const noSubscription = () => () => {};
+
+/** Whose answers these are: the signed-in member (a recording in the making is kept in the browser for them alone). */
+const ViewerId = createContext("");
 
 /** A Share / Shared button: the word and a tick say the state, not colour alone. */
 function ShareButton({ shared, busy, onClick, what }: { shared: boolean; busy: Busy; onClick: () => void; what: string }) {
@@ -110,6 +114,7 @@ function ResponseRow({
   onChange: (response: ResponseDto, submissionShared: boolean) => void;
 }) {
   const [busy, setBusy] = useState<Busy>(null);
+  const viewerId = use(ViewerId);
 
   async function toggle() {
     if (!response) return;
@@ -142,6 +147,14 @@ function ResponseRow({
         </div>
         {response && <ShareButton shared={response.is_shared} busy={busy} onClick={toggle} what={`answer: ${questionText}`} />}
       </div>
+      {response && (
+        <AnswerRecording
+          questionText={questionText}
+          response={response}
+          viewerId={viewerId}
+          onChange={(recording) => onChange({ ...response, recording }, submissionShared)}
+        />
+      )}
       {response && (
         <ResponsePhotos questionText={questionText} response={response} onChange={(photos) => onChange({ ...response, photos }, submissionShared)} />
       )}
@@ -324,15 +337,17 @@ function CompletedCard({ entry, onChange }: { entry: CompletedQuestionnaire; onC
 }
 
 /** My Completed Questionnaires (docs/product.md §2, §4): expandable cards, tabs per submission, sharing. */
-export function CompletedQuestionnaires({ initialEntries }: { initialEntries: CompletedQuestionnaire[] }) {
+export function CompletedQuestionnaires({ initialEntries, viewerId }: { initialEntries: CompletedQuestionnaire[]; viewerId: string }) {
   const [entries, setEntries] = useState(initialEntries);
   const replace = (updated: CompletedQuestionnaire) =>
     setEntries((current) => current.map((entry) => (entry.questionnaire.id === updated.questionnaire.id ? updated : entry)));
   return (
-    <ul className="flex flex-col gap-4" aria-label="Completed questionnaires">
-      {entries.map((entry) => (
-        <CompletedCard key={entry.questionnaire.id} entry={entry} onChange={replace} />
-      ))}
-    </ul>
+    <ViewerId value={viewerId}>
+      <ul className="flex flex-col gap-4" aria-label="Completed questionnaires">
+        {entries.map((entry) => (
+          <CompletedCard key={entry.questionnaire.id} entry={entry} onChange={replace} />
+        ))}
+      </ul>
+    </ViewerId>
   );
 }

@@ -1,30 +1,15 @@
 "use client";
 
-import { Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { toast } from "sonner";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { apiRequest } from "@/lib/api-client";
-import { MAX_RECORDING_SECONDS } from "@/lib/constants";
-import { formatFileSize } from "@/lib/file-size";
-import { RECORDING_FORMATS } from "@/lib/schemas/recordings";
+import { useMemo } from "react";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
-import { RecordingFileButton } from "./recording-file-button";
-import { RecordingPlayer } from "./recording-player";
+import { memoryRecordingCalls } from "./recording-calls";
+import { RecordingEditor } from "./recording-editor";
 import { StopPrintedCodes } from "./stop-printed-codes";
-import { TranscriptEditor } from "./transcript-editor";
-import { uploadRecording } from "./upload-recording";
-import { VoiceRecorder } from "./voice-recorder";
-
-const SESSION_ENDED = "Your session has ended. Please sign in again, then save the recording again.";
 
 /**
- * A memory's recording on its Edit page (docs/product.md §2 "Told out loud"): listen to it, replace
- * it with another file, or remove it. Each is saved at once, apart from the form's other fields; a
- * refused file leaves the recording that was there.
+ * A memory's recording on its Edit page (docs/product.md §2 "Told out loud"), with the printed
+ * book's codes of it, which its author may stop here.
  */
 export function MemoryRecordingEditor({
   memoryId,
@@ -38,122 +23,20 @@ export function MemoryRecordingEditor({
   viewerId: string;
 }) {
   const router = useRouter();
-  const id = useId();
-  const [recording, setRecording] = useState(initial);
-  const [progress, setProgress] = useState<{ fileName: string; fraction: number } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const busy = progress !== null || removing;
-
-  /** Sends a recording, chosen or just made; a refusal keeps the recording that was there. */
-  async function send(file: File, onProgress: (fraction: number) => void) {
-    setProblem(null);
-    const result = await uploadRecording(memoryId, file, onProgress);
-    if (!result.ok) {
-      const error = result.status === 401 ? SESSION_ENDED : result.error;
-      toast.error("Recording not saved", { description: error });
-      return { ok: false as const, error };
-    }
-    setRecording(result.recording);
-    toast.success("Recording saved", { description: "Your family can listen to it with the story." });
-    router.refresh();
-    return result;
-  }
-
-  async function choose(file: File) {
-    setProgress({ fileName: file.name, fraction: 0 });
-    const result = await send(file, (fraction) => setProgress({ fileName: file.name, fraction }));
-    setProgress(null);
-    if (!result.ok) setProblem(result.error);
-  }
-
-  async function remove() {
-    setRemoving(true);
-    const result = await apiRequest(`/memories/${memoryId}/recording`, { method: "DELETE" });
-    setRemoving(false);
-    if (!result.ok) {
-      toast.error("Error", { description: `Failed to remove the recording: ${result.error}` });
-      return;
-    }
-    setConfirmOpen(false);
-    setRecording(null);
-    toast.success("Recording removed", { description: "The story is kept in writing." });
-    router.refresh();
-  }
-
+  const calls = useMemo(() => memoryRecordingCalls(memoryId), [memoryId]);
   return (
-    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border bg-card p-6" aria-busy={busy}>
-      <div className="flex flex-col gap-1">
-        <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          Told out loud
-        </h2>
-        <p id={`${id}-hint`} className="text-base text-muted-foreground">
-          {recording
-            ? "Your family hears this beside the story. Record again or choose another file to replace it; changes here are saved at once."
-            : `Tell this story in your own voice: press Record, or add a recording you have (an ${RECORDING_FORMATS} file), up to ${MAX_RECORDING_SECONDS / 60} minutes. It is saved at once.`}
-        </p>
-      </div>
-      {recording && (
-        <>
-          <RecordingPlayer recording={recording} title={title} />
-          <p className="text-base break-words text-muted-foreground">
-            {recording.file_name} · {formatFileSize(recording.byte_size)}
-          </p>
-          <TranscriptEditor key={recording.id} memoryId={memoryId} recording={recording} onChange={setRecording} />
-          {recording.printed_code && (
-            <StopPrintedCodes memoryId={memoryId} title={title} onStopped={() => setRecording({ ...recording, printed_code: false })} />
-          )}
-        </>
-      )}
-      {problem && (
-        <Alert variant="destructive" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <VoiceRecorder owner={viewerId} place={`memory:${memoryId}`} title={title} onSave={send} />
-      <div role="status">
-        {progress && (
-          <div className="flex flex-col gap-1">
-            <p className="text-base font-medium break-words">
-              {progress.fraction < 1 ? `Uploading ${progress.fileName}...` : `Checking ${progress.fileName}...`}
-            </p>
-            <progress className="h-2 w-full accent-primary" max={1} value={progress.fraction} aria-label={`Uploading ${progress.fileName}`} />
-          </div>
-        )}
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <RecordingFileButton
-          label={recording ? "Replace recording" : "Add a recording"}
-          disabled={busy}
-          describedBy={`${id}-hint`}
-          onFile={(file) => void choose(file)}
-        />
-        {recording && (
-          <Dialog open={confirmOpen} onOpenChange={(next) => !removing && setConfirmOpen(next)}>
-            <DialogTrigger asChild>
-              <Button type="button" variant="outline" className="text-destructive" disabled={busy}>
-                <Trash2Icon aria-hidden="true" />
-                Remove recording
-              </Button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogTitle>Remove this recording?</DialogTitle>
-              <DialogDescription>The recording of &ldquo;{title}&rdquo; will be deleted for good. The written story and its photos stay.</DialogDescription>
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button type="button" variant="outline" disabled={removing}>
-                    Keep Recording
-                  </Button>
-                </DialogClose>
-                <Button type="button" variant="destructive" onClick={remove} disabled={removing}>
-                  {removing ? "Removing..." : "Remove Recording"}
-                </Button>
-              </DialogFooter>
-            </DialogContent>
-          </Dialog>
-        )}
-      </div>
-    </section>
+    <RecordingEditor
+      calls={calls}
+      place={`memory:${memoryId}`}
+      owner={viewerId}
+      title={title}
+      initial={initial}
+      tells="story"
+      onChange={() => router.refresh()}
+    >
+      {(recording, setRecording) =>
+        recording.printed_code && <StopPrintedCodes memoryId={memoryId} title={title} onStopped={() => setRecording({ ...recording, printed_code: false })} />
+      }
+    </RecordingEditor>
   );
 }

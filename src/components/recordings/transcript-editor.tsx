@@ -5,9 +5,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest } from "@/lib/api-client";
 import { MAX_TRANSCRIPT_CHARACTERS } from "@/lib/constants";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
+import type { RecordingCalls } from "./recording-calls";
 
 /** How often a page waiting for the engine asks whether the words are written down. */
 const WAITING_POLL_MS = 10_000;
@@ -22,16 +22,18 @@ const HINTS: Record<RecordingDto["transcript_status"] | "engine" | "author", str
 };
 
 /**
- * The words of a recording on its memory's Edit page (docs/product.md §2 "Told out loud"): the
- * engine's transcript for the author to correct, or a place to type one. Saved at once, apart from
- * the form; the author's words are never overwritten by the engine.
+ * The words of a recording, under it where its author changes it (docs/product.md §2 "Told out
+ * loud"): the engine's transcript for the author to correct, or a place to type one. Saved at once,
+ * apart from any form; the author's words are never overwritten by the engine.
  */
 export function TranscriptEditor({
-  memoryId,
+  read,
+  save: saveTranscript,
   recording,
   onChange,
 }: {
-  memoryId: string;
+  read?: RecordingCalls["read"];
+  save: NonNullable<RecordingCalls["saveTranscript"]>;
   recording: RecordingDto;
   onChange: (recording: RecordingDto) => void;
 }) {
@@ -43,15 +45,15 @@ export function TranscriptEditor({
 
   // Waiting for the engine, and nothing typed meanwhile: the words are shown when they arrive.
   useEffect(() => {
-    if (recording.transcript_status !== "waiting" || touched) return;
+    if (recording.transcript_status !== "waiting" || touched || !read) return;
     const timer = window.setInterval(async () => {
-      const result = await apiRequest<{ recording: RecordingDto }>(`/memories/${memoryId}/recording`);
+      const result = await read();
       if (!result.ok || result.data.recording.id !== recording.id || result.data.recording.transcript_status === "waiting") return;
       onChange(result.data.recording);
       setText(result.data.recording.transcript ?? "");
     }, WAITING_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [memoryId, recording.id, recording.transcript_status, touched, onChange]);
+  }, [read, recording.id, recording.transcript_status, touched, onChange]);
 
   async function save() {
     setProblem(undefined);
@@ -60,7 +62,7 @@ export function TranscriptEditor({
       return;
     }
     setSaving(true);
-    const result = await apiRequest<{ recording: RecordingDto }>(`/memories/${memoryId}/recording/transcript`, { method: "PUT", json: { transcript: text } });
+    const result = await saveTranscript(text);
     setSaving(false);
     if (!result.ok) {
       setProblem(result.error);

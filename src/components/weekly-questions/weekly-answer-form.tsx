@@ -10,17 +10,30 @@ import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api-client";
 import { answerProblem, MAX_ANSWER_LENGTH } from "@/lib/schemas/questionnaires";
 import { WeeklyAnswerPhotos } from "./weekly-answer-photos";
+import { WeeklyAnswerRecording } from "./weekly-answer-recording";
 import { WeeklyAnswerSharing } from "./weekly-answer-sharing";
 
 // The one text area and Save of the answer page (docs/product.md §13): big type for a phone, the
 // rule checked here as the server checks it, and a thank-you in place once it is saved.
 
-export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token: string; firstName: string; sharedByDefault: boolean }) {
+export function WeeklyAnswerForm({
+  token,
+  firstName,
+  recipientId,
+  questionText,
+  sharedByDefault,
+}: {
+  token: string;
+  firstName: string;
+  recipientId: string;
+  questionText: string;
+  sharedByDefault: boolean;
+}) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<{ shared: boolean } | null>(null);
+  const [saved, setSaved] = useState<{ shared: boolean; responseId: string } | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   // Uncontrolled, so that a choice made before the page's scripts ran is the one sent.
   const shareChoice = useRef<HTMLInputElement>(null);
@@ -38,7 +51,7 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
     }
     setSaving(true);
     const isShared = shareChoice.current?.checked ?? sharedByDefault;
-    const result = await apiRequest<{ answer: { is_shared: boolean } }>("/weekly-questions/answer", {
+    const result = await apiRequest<{ answer: { is_shared: boolean; response_id: string } }>("/weekly-questions/answer", {
       json: { token, answer_text: text, is_shared: isShared },
     });
     setSaving(false);
@@ -47,7 +60,7 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
       else setFormError(result.error);
       return;
     }
-    setSaved({ shared: result.data.answer.is_shared });
+    setSaved({ shared: result.data.answer.is_shared, responseId: result.data.answer.response_id });
   }
 
   // The form is gone: the thank-you takes the focus, so a screen reader says it at once.
@@ -59,6 +72,7 @@ export function WeeklyAnswerForm({ token, firstName, sharedByDefault }: { token:
     return (
       <>
         <WeeklyAnswerSharing token={token} heading={`Thank you, ${firstName}! Your answer is saved.`} headingRef={thanks} initialShared={saved.shared} />
+        <WeeklyAnswerRecording token={token} responseId={saved.responseId} owner={recipientId} title={questionText} recording={null} />
         <WeeklyAnswerPhotos token={token} photos={[]} />
       </>
     );

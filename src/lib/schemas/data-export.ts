@@ -73,8 +73,8 @@ export const exportPhotoSchema = z.strictObject({
 });
 
 /**
- * A memory told out loud (docs/decisions/041-voice-recordings.md): the recording as it was made.
- * Exports made before recordings existed have none.
+ * A memory or an answer told out loud (docs/decisions/041-voice-recordings.md): the recording as it
+ * was made. Exports made before recordings existed have none, nor answers' before answers had them.
  */
 export const exportRecordingSchema = z.strictObject({
   id: uuid,
@@ -179,6 +179,7 @@ export const exportResponseSchema = z.strictObject({
    * answers had photos have none.
    */
   photos: z.array(exportPhotoSchema).max(20).optional(),
+  recording: exportRecordingSchema.nullable().optional(),
   follow_ups: followUps,
   comments,
 });

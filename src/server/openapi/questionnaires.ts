@@ -208,6 +208,16 @@ export const questionnaireOperations: Operation[] = [
     refusals: { 404: `"${RESPONSE_NOT_FOUND}" (not the caller's answer) or "${ANSWER_PHOTO_NOT_FOUND}".` },
   },
   {
+    method: "get",
+    path: "/questionnaires/responses/{id}/recording",
+    tag: "Questionnaires",
+    summary: "An answer's recording, for its author and for whoever may read the answer",
+    access: "member",
+    params: idParameter("id", "answer"),
+    answer: { status: 200, description: "The recording, at the app's own addresses.", data: z.strictObject({ recording: recordingDtoSchema }) },
+    refusals: { 404: `"${NO_ANSWER_RECORDING}": none, or not one the caller may read.` },
+  },
+  {
     method: "put",
     path: "/questionnaires/responses/{id}/recording",
     tag: "Questionnaires",

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import * as clock from "@/server/platform/clock";
@@ -34,6 +35,12 @@ export function toAnswerRecordingDto(responseId: string, record: RecordingRecord
 /** The same, from the row a Prisma reader selected with answerRecordingSelect. */
 export const answerRecordingDto = (responseId: string, row: RecordingRow | null) => toAnswerRecordingDto(responseId, row && recordingRecordOf(row));
 
+/** The recording of this answer, when the answer is the viewer's own or one the family may read (answer-visibility.ts). */
+function heardBy(viewer: UserDto, responseId: string): Prisma.RecordingWhereInput {
+  const visible = visibleAnswersWhere(viewer);
+  return { response_id: responseId, response: { OR: [{ submission: { user_id: viewer.id } }, ...(visible ? [visible] : [])] } };
+}
+
 /**
  * The signed address of the recording of an answer the viewer may hear: their own, or one the
  * family may read. Anything else — another family's, a private one, none — is the same 404.
@@ -51,13 +58,18 @@ export async function answerRecordingUrl({
 }) {
   if (!UUID_PATTERN.test(responseId)) throw notFound(NO_ANSWER_RECORDING);
   const prisma = await getDb();
-  const visible = visibleAnswersWhere(viewer);
-  const recording = await prisma.recording.findFirst({
-    where: { response_id: responseId, response: { OR: [{ submission: { user_id: viewer.id } }, ...(visible ? [visible] : [])] } },
-    select: { original_key: true, playable_copy: true },
-  });
+  const recording = await prisma.recording.findFirst({ where: heardBy(viewer, responseId), select: { original_key: true, playable_copy: true } });
   if (!recording || (playable && !recording.playable_copy)) throw notFound(NO_ANSWER_RECORDING);
   return getStorage().signedDownloadUrl(playable ? playableKeyOf(recording.original_key) : recording.original_key, downloadUrlSigning(now));
+}
+
+/** The recording of an answer the viewer may read (their own, or one the family may read), at the app's own addresses. */
+export async function getAnswerRecording({ viewer, responseId }: { viewer: UserDto; responseId: string }): Promise<RecordingDto> {
+  if (!UUID_PATTERN.test(responseId)) throw notFound(NO_ANSWER_RECORDING);
+  const prisma = await getDb();
+  const row = await prisma.recording.findFirst({ where: heardBy(viewer, responseId), select: recordingRowSelect });
+  if (!row) throw notFound(NO_ANSWER_RECORDING);
+  return answerRecordingDto(responseId, row)!;
 }
 
 /** The recording of an answer whose page already proved its reader may hear it (the answered question's emailed link). */

@@ -18,7 +18,7 @@ const longDate = (isoDate: string) =>
 
 const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
 
-/** A memory told out loud, played from the ZIP's own copy by the browser's player. */
+/** A memory or an answer told out loud, played from the ZIP's own copy by the browser's player. */
 const recordingHtml = (recording: ExportRecording | null | undefined, title: string) =>
   recording
     ? `<figure class="recording"><audio controls preload="metadata" src="${escapeHtml(recording.file.split("/").map(encodeURIComponent).join("/"))}" aria-label="${escapeHtml(`Recording of “${title}”, ${Math.round(recording.duration_seconds / 60) || "under 1"} min`)}"></audio><figcaption>Told out loud: ${escapeHtml(recording.file_name)}</figcaption></figure>\n${
@@ -109,7 +109,7 @@ ${commentsHtml(memory.comments)}
 ${submission.responses
   .map(
     (response) =>
-      `<dt>${escapeHtml(response.question_text)}</dt>\n<dd>${paragraphs(response.answer_text)}${photosHtml(response.photos, `the answer to “${response.question_text}”`)}${followUpsHtml(response.follow_ups)}${commentsHtml(response.comments)}</dd>`,
+      `<dt>${escapeHtml(response.question_text)}</dt>\n<dd>${paragraphs(response.answer_text)}${recordingHtml(response.recording, response.question_text)}${photosHtml(response.photos, `the answer to “${response.question_text}”`)}${followUpsHtml(response.follow_ups)}${commentsHtml(response.comments)}</dd>`,
   )
   .join("\n")}
 </dl>

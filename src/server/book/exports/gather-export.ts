@@ -99,8 +99,8 @@ function responseWhere(viewer: UserDto, scope: ExportScope): Prisma.ResponseWher
 }
 
 /**
- * How many photos and bytes an export would carry, its memories' and its answers' (a memory's
- * recording counted with its photos' bytes): what decides between a download and a job.
+ * How many photos and bytes an export would carry, its memories' and its answers' (their
+ * recordings counted with the photos' bytes): what decides between a download and a job.
  */
 export async function measureExport(viewer: UserDto, scope: ExportScope) {
   await assertMayExport(viewer, scope);
@@ -120,7 +120,10 @@ export async function measureExport(viewer: UserDto, scope: ExportScope) {
           _sum: { byte_size: true },
         })
       : null,
-    prisma.recording.aggregate({ where: { memory: memoryWhere(viewer, scope) }, _sum: { byte_size: true } }),
+    prisma.recording.aggregate({
+      where: { OR: [{ memory: memoryWhere(viewer, scope) }, ...(responses ? [{ response: responses }] : [])] },
+      _sum: { byte_size: true },
+    }),
   ]);
   return {
     memories,
@@ -290,7 +293,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
     transcript: string | null;
     transcript_by: string | null;
   };
-  /** A memory's recording as it was made; the original goes into the ZIP beside its photos. */
+  /** A memory's or an answer's recording as it was made; the original goes into the ZIP beside its photos. */
   const exportRecording = (photoName: ReturnType<typeof names.item>, recording: RecordingRow): ExportRecording => {
     const file = photoName.recording(RECORDING_EXTENSIONS[recording.container as RecordingContainer] ?? "webm");
     photos.push({ key: recording.original_key, file, byteSize: recording.byte_size });
@@ -354,6 +357,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
               created_at: true,
               question: { select: { id: true, question_text: true } },
               photos: { orderBy: photoOrder },
+              recording: true,
               follow_ups: followUpsSelect(viewer, scope),
               comments: commentsSelect(viewer, scope),
             },
@@ -373,21 +377,23 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
       library: row.questionnaire.audience === "GLOBAL",
       is_shared: row.is_shared,
       created_at: row.created_at.toISOString(),
-      responses: row.responses.map((response) => ({
-        id: response.id,
-        question_id: response.question.id,
-        question_text: response.question.question_text,
-        answer_text: response.answer_text,
-        is_shared: response.is_shared,
-        created_at: response.created_at.toISOString(),
+      responses: row.responses.map((response) => {
         // Named by the day the answer was given and its question.
-        photos:
-          response.photos.length > 0
-            ? exportPhotos(names.item(response.created_at.toISOString().slice(0, 10), response.question.question_text), response.photos)
-            : [],
-        follow_ups: response.follow_ups.map(toExportFollowUp),
-        comments: response.comments.map(toExportComment),
-      })),
+        const answerName = () => names.item(response.created_at.toISOString().slice(0, 10), response.question.question_text);
+        const photoName = response.photos.length > 0 || response.recording ? answerName() : null;
+        return {
+          id: response.id,
+          question_id: response.question.id,
+          question_text: response.question.question_text,
+          answer_text: response.answer_text,
+          is_shared: response.is_shared,
+          created_at: response.created_at.toISOString(),
+          photos: photoName && response.photos.length > 0 ? exportPhotos(photoName, response.photos) : [],
+          recording: photoName && response.recording ? exportRecording(photoName, response.recording) : null,
+          follow_ups: response.follow_ups.map(toExportFollowUp),
+          comments: response.comments.map(toExportComment),
+        };
+      }),
     }));
 
   // The family's own questionnaires: the ones written by the person (account) or in the family

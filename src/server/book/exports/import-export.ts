@@ -133,11 +133,11 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
 
   // Whether an answer comes back: one to a library question this instance does not have cannot.
   const answerComesBack = (library: boolean, questionId: string) => !library || libraryQuestions.has(questionId);
-  // Each answer that comes back with photos, by its id in the export: its id here and its photos.
-  const answersWithPhotos = document.submissions.flatMap((submission) =>
+  // Each answer that comes back with photos or a recording, by its id in the export: its id here, its photos and its recording.
+  const answersWithFiles = document.submissions.flatMap((submission) =>
     submission.responses
-      .filter((response) => (response.photos?.length ?? 0) > 0 && answerComesBack(submission.library, response.question_id))
-      .map((response) => ({ exportId: response.id, responseId: randomUUID(), photos: response.photos ?? [] })),
+      .filter((response) => ((response.photos?.length ?? 0) > 0 || response.recording) && answerComesBack(submission.library, response.question_id))
+      .map((response) => ({ exportId: response.id, responseId: randomUUID(), photos: response.photos ?? [], recording: response.recording ?? null })),
   );
 
   // The pixel budget, from each photo's header before any is decoded: an import over it does no
@@ -145,7 +145,7 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
   // (processPhoto refuses any single photo over 50 megapixels). Memories' and answers' photos share it.
   let pixels = 0;
   const sizedByHeader = new Set<string>();
-  for (const photo of [...document.memories.flatMap((memory) => memory.photos), ...answersWithPhotos.flatMap((answer) => answer.photos)]) {
+  for (const photo of [...document.memories.flatMap((memory) => memory.photos), ...answersWithFiles.flatMap((answer) => answer.photos)]) {
     const header = readImageHeader(await readPhotoStart(photo.file));
     if (!header?.width || !header.height) continue;
     sizedByHeader.add(photo.file);
@@ -176,9 +176,9 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
       }
       return stored;
     };
-    /** A memory's recording, stored and checked by its bytes as one sent by its author is. */
-    const importRecording = async (recording: ExportRecording, memoryId: string) => {
-      const key = `${RECORDINGS_PREFIX}${memoryId}/${randomUUID()}`;
+    /** A memory's or an answer's recording, stored and checked by its bytes as one sent by its author is. */
+    const importRecording = async (recording: ExportRecording, ownerId: string) => {
+      const key = `${RECORDINGS_PREFIX}${ownerId}/${randomUUID()}`;
       written.push(key);
       const facts = await storeRecording({ storage, key, chunks: readRecording(recording.file), fileName: recording.file_name }).catch((error: unknown) => {
         throw error instanceof AppError ? new AppError("BAD_REQUEST", error.message) : error;
@@ -200,9 +200,13 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
       const stored = await importPhotos(memory.photos, photoFolder.memory(memoryId));
       memories.push({ memory, memoryId, stored, recording: memory.recording ? await importRecording(memory.recording, memoryId) : null });
     }
-    const answerPhotos = new Map<string, { responseId: string; stored: ImportedPhoto[] }>();
-    for (const { exportId, responseId, photos } of answersWithPhotos) {
-      answerPhotos.set(exportId, { responseId, stored: await importPhotos(photos, photoFolder.answer(responseId)) });
+    const answerFiles = new Map<string, { responseId: string; stored: ImportedPhoto[]; recording: Awaited<ReturnType<typeof importRecording>> | null }>();
+    for (const { exportId, responseId, photos, recording } of answersWithFiles) {
+      answerFiles.set(exportId, {
+        responseId,
+        stored: await importPhotos(photos, photoFolder.answer(responseId)),
+        recording: recording ? await importRecording(recording, responseId) : null,
+      });
     }
 
     let tagsLinked = 0;
@@ -276,9 +280,10 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
           const responses = submission.responses
             .filter((response) => answerComesBack(submission.library, response.question_id))
             .map((response) => {
-              const photos = answerPhotos.get(response.id);
+              const files = answerFiles.get(response.id);
               return {
-                ...(photos && { id: photos.responseId, photos: { create: photos.stored } }),
+                ...(files && { id: files.responseId, photos: { create: files.stored } }),
+                ...(files?.recording && { recording: { create: files.recording } }),
                 question_id: submission.library ? response.question_id : questionIds.get(response.question_id)!,
                 answer_text: response.answer_text,
                 is_shared: response.is_shared,
@@ -305,7 +310,12 @@ async function importOpened(viewer: UserDto, { document, readPhoto, readPhotoSta
     );
     // Recordings some browsers cannot play as they were made get a copy they can, as a new one does.
     const toCopy = await prisma.recording.findMany({
-      where: { memory_id: { in: memories.flatMap(({ memoryId, recording }) => (recording ? [memoryId] : [])) } },
+      where: {
+        OR: [
+          { memory_id: { in: memories.flatMap(({ memoryId, recording }) => (recording ? [memoryId] : [])) } },
+          { response_id: { in: [...answerFiles.values()].flatMap(({ responseId, recording }) => (recording ? [responseId] : [])) } },
+        ],
+      },
       select: { id: true, container: true, codec: true },
     });
     for (const recording of toCopy)

@@ -11,6 +11,8 @@ import { AppError, notFound } from "@/server/platform/http/app-error";
 import { signedAnswerPhotos, type AnswerPhotoDto } from "@/server/questions/questionnaires/answer-photos";
 import { findOnlyAnswerSet, lockAnswerSets } from "@/server/questions/questionnaires/answer-sets";
 import { settleSubmissionShared } from "@/server/questions/questionnaires/submission-sharing";
+import { signedAnswerRecording } from "@/server/recordings/answer-recording";
+import type { RecordingDto } from "@/server/recordings/recording-dto";
 
 // Answering a weekly question from its emailed link (docs/decisions/019-weekly-questions.md): no
 // password, the token is the permission — for one question, one person, 14 days, one answer. The
@@ -23,6 +25,8 @@ export const LINK_FOR_SOMEONE_ELSE = "This link is for someone else's question. 
 export type AnswerLinkState =
   | {
       state: "open";
+      /** The storyteller: a recording in the making is kept in the browser for them alone. */
+      recipient_id: string;
       first_name: string;
       question_text: string;
       description: string | null;
@@ -34,7 +38,15 @@ export type AnswerLinkState =
   | {
       state: "answered";
       /** While the link is valid, its answer can still be shared or kept private from this page. */
-      answer: { first_name: string; question_text: string; is_shared: boolean; photos: AnswerPhotoDto[] } | null;
+      answer: {
+        response_id: string;
+        recipient_id: string;
+        first_name: string;
+        question_text: string;
+        is_shared: boolean;
+        photos: AnswerPhotoDto[];
+        recording: RecordingDto | null;
+      } | null;
     }
   | { state: "invalid" };
 
@@ -87,10 +99,13 @@ export async function readAnswerLink({ token }: { token: string }): Promise<Answ
     return {
       state: "answered",
       answer: {
+        response_id: send.response_id,
+        recipient_id: send.plan.recipient.id,
         first_name: send.plan.recipient.first_name,
         question_text: send.question.question_text,
         is_shared: answer.is_shared,
         photos: await signedAnswerPhotos(send.response_id),
+        recording: await signedAnswerRecording(send.response_id),
       },
     };
   }
@@ -98,6 +113,7 @@ export async function readAnswerLink({ token }: { token: string }): Promise<Answ
   const { plan } = send;
   return {
     state: "open",
+    recipient_id: plan.recipient.id,
     first_name: plan.recipient.first_name,
     question_text: send.question.question_text,
     description: send.question.description,

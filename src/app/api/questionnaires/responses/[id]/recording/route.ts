@@ -1,11 +1,15 @@
-// PUT|DELETE /api/questionnaires/responses/{id}/recording – the author tells their answer out loud,
-// tells it again, or removes the recording (the body of a PUT is the recording itself)
+// GET|PUT|DELETE /api/questionnaires/responses/{id}/recording – an answer told out loud: read by
+// whoever may read the answer; given, replaced or removed by its author (the body of a PUT is the recording itself)
 import { ok } from "@/server/platform/http/envelope";
 import { otherMethods } from "@/server/platform/http/methods";
 import { authenticatedRoute } from "@/server/platform/http/route";
 import { ownAnswerId } from "@/server/questions/questionnaires/answer-photos";
-import { deleteAnswerRecording, saveAnswerRecording } from "@/server/recordings/answer-recording";
+import { deleteAnswerRecording, getAnswerRecording, saveAnswerRecording } from "@/server/recordings/answer-recording";
 import { recordingFileName } from "@/server/recordings/memory-recording";
+
+export const GET = authenticatedRoute<{ id: string }>(async ({ params, user }) =>
+  ok({ recording: await getAnswerRecording({ viewer: user, responseId: params.id }) }),
+);
 
 export const PUT = authenticatedRoute<{ id: string }>(async ({ request, params, user }) => {
   const responseId = await ownAnswerId(user, params.id);
@@ -18,4 +22,4 @@ export const DELETE = authenticatedRoute<{ id: string }>(async ({ params, user }
   return ok({ recording: await deleteAnswerRecording({ responseId }) });
 });
 
-export const { GET, HEAD, POST, PATCH, OPTIONS } = otherMethods("PUT", "DELETE");
+export const { POST, PATCH, OPTIONS } = otherMethods("GET", "PUT", "DELETE");
