@@ -4,6 +4,10 @@ import { DELETE as stopCodeRoute } from "@/app/api/memories/[id]/recording/liste
 import { DELETE as deleteRecordingRoute, GET as getRecordingRoute } from "@/app/api/memories/[id]/recording/route";
 import { PUT as putTranscriptRoute } from "@/app/api/memories/[id]/recording/transcript/route";
 import { PATCH as toggleSharedRoute } from "@/app/api/memories/[id]/toggle-shared/route";
+import { DELETE as stopAnswerCodeRoute } from "@/app/api/questionnaires/responses/[id]/recording/listen-code/route";
+import { PUT as putAnswerRecordingRoute } from "@/app/api/questionnaires/responses/[id]/recording/route";
+import { PUT as putAnswerTranscriptRoute } from "@/app/api/questionnaires/responses/[id]/recording/transcript/route";
+import { PATCH as toggleAnswerRoute } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
 import { getDb } from "@/server/platform/db/client";
 import { findListening, listenTokensFor } from "@/server/recordings/listen-codes";
 import { NO_RECORDING } from "@/server/recordings/memory-recording";
@@ -11,6 +15,7 @@ import { createAccount, createFamilies, type TestAccount } from "../helpers/acco
 import { call, ORIGIN } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
 import { readPdf, scanQrCodes } from "../helpers/pdf-text";
+import { answerChildhood } from "../helpers/questionnaires";
 import { putRecordingAs, recordingFixture } from "../helpers/recordings";
 
 // A printed book's codes (docs/decisions/043-listen-codes.md): a story told out loud prints how long
@@ -192,5 +197,74 @@ describe("a printed code", () => {
     for (const token of ["", "short", "A".repeat(22), "../../api/memories", "x".repeat(5000), "%00".repeat(8)]) {
       expect(await findListening(token)).toBeNull();
     }
+  });
+});
+
+describe("an answer told out loud in the printed book", () => {
+  it("prints its words and a code that plays it while it is shared; its author or an admin stops it, a relative cannot", async () => {
+    // A family of its own, so that its book prints this answer's code alone.
+    const grandma = await createAccount({ firstName: "Iris", lastName: "Bell" });
+    const grandson = await createAccount({ familyId: grandma.user.family_id, firstName: "Sam", lastName: "Bell" });
+    const { bornId } = await answerChildhood(grandma);
+    const put = await call(putAnswerRecordingRoute, `/api/questionnaires/responses/${bornId}/recording?name=Born.m4a`, {
+      method: "PUT",
+      token: grandma.token,
+      body: recordingFixture("speech.m4a"),
+      headers: { "content-type": "application/octet-stream" },
+      params: { id: bornId },
+    });
+    expect(put.status).toBe(200);
+    await call(putAnswerTranscriptRoute, `/api/questionnaires/responses/${bornId}/recording/transcript`, {
+      method: "PUT",
+      token: grandma.token,
+      body: { transcript: "I was born in the house by the mill." },
+      params: { id: bornId },
+    });
+    const share = (isShared: boolean) =>
+      call(toggleAnswerRoute, `/api/questionnaires/responses/${bornId}/toggle-shared`, {
+        method: "PATCH",
+        token: grandma.token,
+        params: { id: bornId },
+        body: { is_shared: isShared },
+      });
+    expect((await share(true)).status).toBe(200);
+
+    const { codes } = await printedCodes(await downloadBook(grandson));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.page).toContain("Where and when were you born?");
+    expect(codes[0]!.page).toContain("WHAT WAS SAID");
+    expect(codes[0]!.page).toContain("I was born in the house by the mill.");
+    expect(codes[0]!.page).toContain("Scan to hear Iris Bell tell this story");
+    const heard = await findListening(codes[0]!.token);
+    expect(heard).toMatchObject({ title: "Where and when were you born?", teller: "Iris Bell", recording: { file_name: "Born.m4a" } });
+
+    // Private again, the code plays nothing; shared again, it plays.
+    expect((await share(false)).status).toBe(200);
+    expect(await findListening(codes[0]!.token)).toBeNull();
+    expect((await share(true)).status).toBe(200);
+    expect(await findListening(codes[0]!.token)).not.toBeNull();
+
+    // Only the author or an admin stops it (Iris founded the family: she is its admin too).
+    const stopAnswerCode = (who: TestAccount | undefined) =>
+      call(stopAnswerCodeRoute, `/api/questionnaires/responses/${bornId}/recording/listen-code`, {
+        method: "DELETE",
+        token: who?.token,
+        params: { id: bornId },
+      });
+    for (const who of [grandson, stranger]) {
+      const refused = await stopAnswerCode(who);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe("Response not found");
+    }
+    expect((await stopAnswerCode(undefined)).status).toBe(401);
+    expect(await findListening(codes[0]!.token)).not.toBeNull();
+    const stopped = await stopAnswerCode(grandma);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.data.recording.printed_code).toBe(false);
+    expect(await findListening(codes[0]!.token)).toBeNull();
+    // The next book prints a new code.
+    const next = await printedCodes(await downloadBook(grandma));
+    expect(next.codes).toHaveLength(1);
+    expect(next.codes[0]!.token).not.toBe(codes[0]!.token);
   });
 });

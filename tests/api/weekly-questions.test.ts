@@ -13,6 +13,7 @@ import { jobDefinitions } from "@/server/job-list";
 import { runWeeklyDigests } from "@/server/news/weekly-digest/run-weekly-digests";
 import { getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
+import { getStorage } from "@/server/platform/storage";
 import { listCompletedQuestionnaires } from "@/server/questions/questionnaires/list-completed-questionnaires";
 import { runWeeklyQuestions } from "@/server/questions/weekly-questions/run-weekly-questions";
 import { createAccount, createConfirmedAccount, type TestAccount } from "../helpers/accounts";
@@ -21,6 +22,7 @@ import { withSimulatedInstances } from "../helpers/email-jobs";
 import { advanceUntil, startTestQueue, TestClock } from "../helpers/jobs";
 import { createMemoryAs } from "../helpers/memories";
 import { readPdf } from "../helpers/pdf-text";
+import { recordingFixture } from "../helpers/recordings";
 import { INBOUND_TEST_DOMAIN, postInbound, rawMessage, replyAddressOf, replyTo, sendBySmtp } from "../helpers/replies";
 import { rawHeader, type ReceivedEmail } from "../helpers/smtp-server";
 
@@ -728,6 +730,59 @@ describe("answers by reply", () => {
     });
     expect(await responsesOf(member)).toBe(0);
     expect(await memoriesOf(member)).toBe(0);
+  });
+
+  it("keeps a voice memo attached to a reply as the answer's recording, as it was made, and says so", async () => {
+    const { member, email } = await emailedQuestion({ share: true });
+    const memo = recordingFixture("speech.m4a");
+    const outcome = await post(
+      replyTo(email, {
+        from: member.user.email,
+        text: "I told it into my phone instead.",
+        photos: [{ filename: "New Recording 3.m4a", contentType: "audio/x-m4a", content: Buffer.from(memo) }, await photo("house.jpg")],
+      }),
+    );
+    expect(outcome).toEqual({ outcome: "answered", reason: null });
+    const response = await (
+      await getDb()
+    ).response.findFirstOrThrow({
+      where: { submission: { user_id: member.user.id } },
+      select: { id: true, answer_text: true, recording: true, photos: { select: { id: true } } },
+    });
+    expect(response.answer_text).toBe("I told it into my phone instead.");
+    expect(response.photos).toHaveLength(1);
+    expect(response.recording).toMatchObject({
+      file_name: "New Recording 3.m4a",
+      content_type: "audio/mp4",
+      byte_size: memo.byteLength,
+      transcript_status: "none",
+    });
+    const stored = await getStorage().openStream(response.recording!.original_key);
+    const kept = Buffer.from(await new Response(stored!.body).arrayBuffer());
+    expect(kept.equals(Buffer.from(memo))).toBe(true);
+    expect(response.recording!.original_key.startsWith(`recordings/${response.id}/`)).toBe(true);
+    const [received] = instances.smtp.to(member.user.email).filter(({ parsed }) => parsed.subject?.startsWith("We received your answer: "));
+    expect(received!.parsed.text).toContain("Your answer to this question is saved, with your recording and its photo:");
+  });
+
+  it("refuses a reply with two recordings, or one that only claims to be sound; nothing saved, nothing stored", async () => {
+    const { member, email } = await emailedQuestion();
+    const memo = { filename: "memo.m4a", contentType: "audio/mp4", content: Buffer.from(recordingFixture("speech.m4a")) };
+    expect(await post(replyTo(email, { from: member.user.email, text: "Two recordings of it.", photos: [memo, { ...memo, filename: "again.m4a" }] }))).toEqual({
+      outcome: "refused",
+      reason: "too-many-recordings",
+    });
+    const fake = { filename: "memo.m4a", contentType: "application/octet-stream", content: Buffer.from("only words, no sound at all") };
+    expect(await post(replyTo(email, { from: member.user.email, text: "A recording of the house.", photos: [fake] }))).toEqual({
+      outcome: "refused",
+      reason: "unreadable-recording",
+    });
+    expect(await responsesOf(member)).toBe(0);
+    const left: string[] = [];
+    for await (const object of getStorage().list("recordings/")) left.push(object.key);
+    const known = (await (await getDb()).recording.findMany({ select: { original_key: true } })).map((row) => row.original_key);
+    expect(left.filter((key) => !known.some((kept) => key.startsWith(kept)))).toEqual([]);
+    expect(unreadableEmails(member)).toHaveLength(1);
   });
 
   it("never answers an automatic reply, and never answers it back", async () => {

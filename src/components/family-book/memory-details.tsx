@@ -17,7 +17,7 @@ export function MemoryDetails({ memory, mayStopCodes = false }: { memory: Memory
       {memory.recording && <RecordingPlayer recording={memory.recording} title={memory.title} />}
       {memory.recording && <RecordingTranscript recording={memory.recording} />}
       {memory.recording && printedCode && mayStopCodes && (
-        <StopPrintedCodes memoryId={memory.id} title={memory.title} onStopped={() => setPrintedCode(false)} />
+        <StopPrintedCodes path={`/memories/${memory.id}/recording/listen-code`} title={memory.title} onStopped={() => setPrintedCode(false)} />
       )}
       <p className="whitespace-pre-line">{memory.content}</p>
       <PhotoThumbnails title={memory.title} photos={memory.memory_photos} />

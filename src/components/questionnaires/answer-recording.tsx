@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from "react";
 import { answerRecordingCalls } from "@/components/recordings/recording-calls";
 import { RecordingEditor } from "@/components/recordings/recording-editor";
 import { RecordingPlayer, RecordingTranscript } from "@/components/recordings/recording-player";
+import { StopPrintedCodes } from "@/components/recordings/stop-printed-codes";
 import { Button } from "@/components/ui/button";
 import type { ResponseDto } from "@/server/questions/questionnaires/questionnaire-dto";
 
@@ -59,7 +60,17 @@ export function AnswerRecording({
             initial={recording}
             tells="answer"
             onChange={onChange}
-          />
+          >
+            {(recording, setRecording) =>
+              recording.printed_code && (
+                <StopPrintedCodes
+                  path={`/questionnaires/responses/${response.id}/recording/listen-code`}
+                  title={questionText}
+                  onStopped={() => setRecording({ ...recording, printed_code: false })}
+                />
+              )
+            }
+          </RecordingEditor>
         )}
       </div>
     </div>

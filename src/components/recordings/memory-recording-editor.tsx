@@ -35,7 +35,13 @@ export function MemoryRecordingEditor({
       onChange={() => router.refresh()}
     >
       {(recording, setRecording) =>
-        recording.printed_code && <StopPrintedCodes memoryId={memoryId} title={title} onStopped={() => setRecording({ ...recording, printed_code: false })} />
+        recording.printed_code && (
+          <StopPrintedCodes
+            path={`/memories/${memoryId}/recording/listen-code`}
+            title={title}
+            onStopped={() => setRecording({ ...recording, printed_code: false })}
+          />
+        )
       }
     </RecordingEditor>
   );

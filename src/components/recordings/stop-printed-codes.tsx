@@ -11,14 +11,14 @@ import { apiRequest } from "@/lib/api-client";
  * A printed book's codes of a recording (docs/product.md §2 "Told out loud"): said when a printed
  * book carries one, and stopped, after a confirmation, by the author or an admin of the family.
  */
-export function StopPrintedCodes({ memoryId, title, onStopped }: { memoryId: string; title: string; onStopped: () => void }) {
+export function StopPrintedCodes({ path, title, onStopped }: { path: string; title: string; onStopped: () => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [stopping, setStopping] = useState(false);
 
   async function stop() {
     setStopping(true);
-    const result = await apiRequest(`/memories/${memoryId}/recording/listen-code`, { method: "DELETE" });
+    const result = await apiRequest(path, { method: "DELETE" });
     setStopping(false);
     if (!result.ok) {
       toast.error("Error", { description: `Failed to stop the printed codes: ${result.error}` });

@@ -243,6 +243,23 @@ export const questionnaireOperations: Operation[] = [
     refusals: { 404: `"${RESPONSE_NOT_FOUND}" (not the caller's answer) or "${NO_ANSWER_RECORDING}"` },
   },
   {
+    method: "delete",
+    path: "/questionnaires/responses/{id}/recording/listen-code",
+    tag: "Questionnaires",
+    summary: "The author or an admin stops the printed book's codes of an answer's recording",
+    description:
+      "Every printed code of the recording plays nothing from now on, and the next book prints a new one (docs/decisions/043-listen-codes.md). " +
+      "Open to the answer's author and to the admins of its family.",
+    access: "member",
+    params: idParameter("id", "answer"),
+    answer: {
+      status: 200,
+      description: "The recording, with no printed code out.",
+      data: z.strictObject({ recording: z.strictObject({ id: z.guid(), printed_code: z.literal(false) }) }),
+    },
+    refusals: { 404: `"${RESPONSE_NOT_FOUND}" or "${NO_ANSWER_RECORDING}"` },
+  },
+  {
     method: "get",
     path: "/questionnaires/responses/{id}/recording/audio",
     tag: "Questionnaires",

@@ -185,7 +185,7 @@ export const weeklyQuestionOperations: Operation[] = [
     description:
       `The body is the whole message as received (message/rfc822). The header \`${INBOUND_SECRET_HEADER}\` carries INBOUND_EMAIL_SECRET ` +
       "(compared in constant time). The reply address (answers+<token>@INBOUND_DOMAIN, in To, Cc, Delivered-To or X-Original-To) names the question; " +
-      "From must be the recipient's confirmed address; only the new text is kept (quoted history and signature removed), and up to 5 photos attached " +
+      "From must be the recipient's confirmed address; only the new text is kept (quoted history and signature removed), and up to 5 photos and one recording attached " +
       "are kept with the answer. A message that is read but cannot be used is refused without saving anything, still with 200 " +
       "(`outcome: refused`, and why), so the provider does not post it again; when it names a question still open, its recipient is emailed a link to answer instead. " +
       "The same as a reply delivered to the SMTP listener (INBOUND_SMTP_PORT).",
@@ -199,7 +199,7 @@ export const weeklyQuestionOperations: Operation[] = [
         outcome: z.enum(["answered", "refused"]),
         reason: z.string().nullable().meta({
           description:
-            "Why it was refused: not-a-reply-address, unknown-address, automatic-reply, malformed, expired, answered, other-sender, no-longer-in-family, unreadable-text, too-many-photos or unreadable-photo; null when answered.",
+            "Why it was refused: not-a-reply-address, unknown-address, automatic-reply, malformed, expired, answered, other-sender, no-longer-in-family, unreadable-text, too-many-photos, unreadable-photo, too-many-recordings or unreadable-recording; null when answered.",
         }),
       }),
     },

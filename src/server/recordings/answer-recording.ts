@@ -8,6 +8,7 @@ import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { visibleAnswersWhere } from "@/server/questions/questionnaires/answer-visibility";
+import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/toggle-response-shared";
 import { playableKeyOf } from "./playable-copy";
 import { toRecordingDto, type RecordingDto, type RecordingRecord } from "./recording-dto";
 import { keepRecording, recordingRecordOf, recordingRowSelect, removeRecording, signedRecordingDto, writeTranscript, type RecordingRow } from "./recordings";
@@ -18,7 +19,6 @@ import { keepRecording, recordingRecordOf, recordingRowSelect, removeRecording, 
 // address, answered with a redirect to a short-lived signed address only for a reader allowed to hear it.
 
 export const NO_ANSWER_RECORDING = "This answer has no recording.";
-const RESPONSE_NOT_FOUND = "Response not found";
 
 /** What a reader of answers selects of an answer's recording. */
 export const answerRecordingSelect = { select: recordingRowSelect } as const;

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { fullName } from "@/lib/people";
+import { UUID_PATTERN } from "@/lib/schemas/auth";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import { isFamilyAdmin } from "@/server/family/email-invitations/list-invitations";
 import { authorProfile } from "@/server/family/members/former-member";
@@ -10,6 +11,9 @@ import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import { answerPlayedByListenCode } from "@/server/questions/questionnaires/answer-visibility";
+import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/toggle-response-shared";
+import { NO_ANSWER_RECORDING } from "./answer-recording";
 import { NO_RECORDING } from "./memory-recording";
 import { playableKeyOf } from "./playable-copy";
 
@@ -52,33 +56,51 @@ export type Listening = {
   recording: { url: string; content_type: string; playable_url: string | null; duration_seconds: number; file_name: string };
 };
 
-/** What a printed code plays: the story's title, its teller and the recording, while it is shared; otherwise null. */
+const listenedSelect = { original_key: true, content_type: true, playable_copy: true, duration_ms: true, file_name: true } as const;
+
+/**
+ * What a printed code plays: the story's title (an answer's question), its teller and the
+ * recording, while the memory or the answer is shared; otherwise null.
+ */
 export async function findListening(token: string): Promise<Listening | null> {
   if (!looksLikeListenToken(token)) return null;
   const prisma = await getDb();
   const memory = await prisma.memory.findFirst({
     where: playedByListenCode(token),
+    select: { title: true, author_name: true, user: { select: { first_name: true, last_name: true } }, recording: { select: listenedSelect } },
+  });
+  if (memory?.recording) return listening(memory.title, fullName(authorProfile(memory.user, memory.author_name)), memory.recording);
+  const answer = await prisma.response.findFirst({
+    where: answerPlayedByListenCode(token),
     select: {
-      title: true,
-      author_name: true,
-      user: { select: { first_name: true, last_name: true } },
-      recording: { select: { original_key: true, content_type: true, playable_copy: true, duration_ms: true, file_name: true } },
+      question: { select: { question_text: true } },
+      submission: { select: { author_name: true, user: { select: { first_name: true, last_name: true } } } },
+      recording: { select: listenedSelect },
     },
   });
-  if (!memory?.recording) return null;
+  if (answer?.recording)
+    return listening(answer.question.question_text, fullName(authorProfile(answer.submission.user, answer.submission.author_name)), answer.recording);
+  return null;
+}
+
+async function listening(
+  title: string,
+  teller: string,
+  recording: { original_key: string; content_type: string; playable_copy: boolean; duration_ms: number; file_name: string },
+) {
   const signing = downloadUrlSigning(clock.now());
-  const { original_key: key } = memory.recording;
+  const { original_key: key } = recording;
   const url = await getStorage().signedDownloadUrl(key, signing);
-  const playableUrl = memory.recording.playable_copy ? await getStorage().signedDownloadUrl(playableKeyOf(key), signing) : null;
+  const playableUrl = recording.playable_copy ? await getStorage().signedDownloadUrl(playableKeyOf(key), signing) : null;
   return {
-    title: memory.title,
-    teller: fullName(authorProfile(memory.user, memory.author_name)),
+    title,
+    teller,
     recording: {
       url,
-      content_type: memory.recording.content_type,
+      content_type: recording.content_type,
       playable_url: playableUrl,
-      duration_seconds: memory.recording.duration_ms / 1000,
-      file_name: memory.recording.file_name,
+      duration_seconds: recording.duration_ms / 1000,
+      file_name: recording.file_name,
     },
   };
 }
@@ -99,4 +121,22 @@ export async function stopListenCode({ viewer, memoryId }: { viewer: UserDto; me
   if (!memory.recording) throw notFound(NO_RECORDING);
   await prisma.recording.updateMany({ where: { id: memory.recording.id }, data: { listen_token: null } });
   return { id: memory.recording.id, printed_code: false };
+}
+
+/**
+ * The author, or an admin of the answer's family, stops the printed codes of an answer's recording,
+ * as for a memory's.
+ */
+export async function stopAnswerListenCode({ viewer, responseId }: { viewer: UserDto; responseId: string }) {
+  if (!UUID_PATTERN.test(responseId)) throw notFound(RESPONSE_NOT_FOUND);
+  const prisma = await getDb();
+  const admin = viewer.family_id !== null && (await isFamilyAdmin(prisma, viewer));
+  const answer = await prisma.response.findFirst({
+    where: { id: responseId, submission: admin ? { OR: [{ user_id: viewer.id }, { family_id: viewer.family_id }] } : { user_id: viewer.id } },
+    select: { recording: { select: { id: true } } },
+  });
+  if (!answer) throw notFound(RESPONSE_NOT_FOUND);
+  if (!answer.recording) throw notFound(NO_ANSWER_RECORDING);
+  await prisma.recording.updateMany({ where: { id: answer.recording.id }, data: { listen_token: null } });
+  return { id: answer.recording.id, printed_code: false };
 }

@@ -9,6 +9,7 @@ import { notFound } from "@/server/platform/http/app-error";
 import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects, downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import type { RecordingFacts } from "./inspect-recording";
 import { playableKeyOf, queuePlayableCopy, recordingObjectKeys } from "./playable-copy";
 import { toRecordingDto, type RecordingDto, type RecordingRecord, type TranscriptStatus } from "./recording-dto";
 import { recordingColumns, storeRecording } from "./store-recording";
@@ -108,8 +109,7 @@ export async function keepRecording({
           ...owner,
           original_key: key,
           file_name: fileName,
-          ...recordingColumns(facts),
-          transcript_status: transcriptionEngine() ? "waiting" : "none",
+          ...newRecordingColumns(facts),
           listen_token: before?.listen_token ?? null,
         },
         select: recordingRowSelect,
@@ -120,13 +120,26 @@ export async function keepRecording({
     throw error;
   }
   if (replaced) await deleteObjects(storage, recordingObjectKeys(replaced));
-  await sendForPlayableCopy(row);
-  if (row.transcript_status === "waiting") row = await sendToTranscribe(row);
-  return signedRecordingDto(row);
+  return signedRecordingDto(await sendOnward(row));
 }
 
+/**
+ * What a newly kept recording is sent on to: a playable copy where some browsers cannot play it,
+ * and the transcription engine when one waits for it. Answers it as it now stands.
+ */
+export async function sendOnward<Row extends Pick<RecordingRow, "id" | "container" | "codec" | "transcript_status">>(row: Row): Promise<Row> {
+  await sendForPlayableCopy(row);
+  return row.transcript_status === "waiting" ? sendToTranscribe(row) : row;
+}
+
+/** The columns of a recording just checked by its bytes: it waits for the engine where there is one. */
+export const newRecordingColumns = (facts: RecordingFacts) => ({
+  ...recordingColumns(facts),
+  transcript_status: transcriptionEngine() ? "waiting" : "none",
+});
+
 /** Sends a saved recording some browsers cannot play to have a copy made; one the queue cannot take is served as it was made. */
-async function sendForPlayableCopy(row: RecordingRow) {
+async function sendForPlayableCopy(row: Pick<RecordingRow, "id" | "container" | "codec">) {
   try {
     await queuePlayableCopy(row);
   } catch (error) {
@@ -135,7 +148,7 @@ async function sendForPlayableCopy(row: RecordingRow) {
 }
 
 /** Sends a saved recording to be written down; one the queue cannot take is left for its author to type. */
-async function sendToTranscribe(row: RecordingRow): Promise<RecordingRow> {
+async function sendToTranscribe<Row extends Pick<RecordingRow, "id" | "transcript_status">>(row: Row): Promise<Row> {
   try {
     await queueTranscription(row.id);
     return row;

@@ -51,7 +51,7 @@ export type BookAnswers = {
   author: string;
   authorId: string;
   /** Each answer, with the photos its author gave with it (printed under it). */
-  answers: { question: string; answer: string; photos?: BookPhoto[]; followUps?: BookFollowUp[]; comments?: BookComment[] }[];
+  answers: { question: string; answer: string; photos?: BookPhoto[]; voice?: BookVoice; followUps?: BookFollowUp[]; comments?: BookComment[] }[];
 };
 
 export type BookItem = BookMemory | BookAnswers;

@@ -168,6 +168,7 @@ export async function gatherBookContent({
                 id: true,
                 answer_text: true,
                 question: { select: { question_text: true } },
+                recording: { select: { id: true, duration_ms: true, transcript: true } },
                 photos: {
                   select: { id: true, display_key: true, print_key: true, width: true, height: true },
                   orderBy: [{ order_number: "asc" }, { created_at: "asc" }],
@@ -184,7 +185,7 @@ export async function gatherBookContent({
   const [comments, followUps, listenTokens] = await Promise.all([
     options.comments === "include" ? commentsOf(viewer, memoryIds, responseIds) : null,
     followUpsOf(viewer, memoryIds, responseIds),
-    listenTokensFor(memories.flatMap((memory) => (memory.recording ? [memory.recording.id] : []))),
+    listenTokensFor([...memories, ...submissions.flatMap((submission) => submission.responses)].flatMap((item) => (item.recording ? [item.recording.id] : []))),
   ]);
   const voiceOf = (recording: { id: string; duration_ms: number; transcript: string | null } | null) => {
     const token = recording && listenTokens.get(recording.id);
@@ -233,6 +234,7 @@ export async function gatherBookContent({
         answer: response.answer_text,
         // An answer has photos only when some were given with it, as it has "Tell us more" only when asked.
         ...(response.photos.length > 0 ? { photos: response.photos.map(bookPhoto) } : {}),
+        ...voiceOf(response.recording),
         ...commentsOn(response.id),
       })),
     })),

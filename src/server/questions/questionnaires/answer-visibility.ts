@@ -29,6 +29,12 @@ export function familySubmissionsSql(viewer: Viewer) {
 export const answerSharedWhere = { OR: [{ is_shared: true }, { submission: { is_shared: true } }] } satisfies Prisma.ResponseWhereInput;
 export const answerSharedSql = Prisma.sql`(s.is_shared OR r.is_shared)`;
 
+/**
+ * The answer a printed book's code plays to whoever holds the book (docs/decisions/043-listen-codes.md):
+ * one told out loud with this token, while its author shares it, as a memory's code plays while the memory is shared.
+ */
+export const answerPlayedByListenCode = (token: string): Prisma.ResponseWhereInput => ({ AND: [answerSharedWhere, { recording: { listen_token: token } }] });
+
 /** The answers the viewer may read; null when there are none to read. */
 export function visibleAnswersWhere(viewer: Viewer): Prisma.ResponseWhereInput | null {
   const family = familySubmissionsWhere(viewer);

@@ -15,8 +15,11 @@ import { AppError } from "@/server/platform/http/app-error";
 import { enqueueJob } from "@/server/platform/jobs/queue";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
-import { answerWeeklyQuestion, linkSelect } from "@/server/questions/weekly-questions/answer-weekly-question";
+import { answerWeeklyQuestion, linkSelect, type ReplyFiles } from "@/server/questions/weekly-questions/answer-weekly-question";
 import { weeklyQuestionEmailJob } from "@/server/questions/weekly-questions/weekly-question-email";
+import { recordingFileName } from "@/server/recordings/memory-recording";
+import { newRecordingColumns, RECORDINGS_PREFIX, sendOnward } from "@/server/recordings/recordings";
+import { storeRecording } from "@/server/recordings/store-recording";
 import { findReplyToken } from "./reply-address";
 import { extractReplyText } from "./reply-text";
 
@@ -24,12 +27,14 @@ import { extractReplyText } from "./reply-text";
 // and POST /api/inbound-email both hand the raw message here. The reply address's token is the
 // permission, as the email's link is (one question, one person, 14 days, one answer), and the
 // sender must be the recipient's confirmed address. Only the new text is kept; photos attached go
-// through the uploads' checks and become the answer's own photos (docs/decisions/039-answer-photos.md). Anything else is
+// through the uploads' checks and become the answer's own photos (docs/decisions/039-answer-photos.md),
+// and a recording attached (a phone's voice memo) is checked by its bytes and becomes the answer's
+// recording, written down where there is an engine (docs/decisions/041-voice-recordings.md). Anything else is
 // refused: nothing is saved, the refusal is logged, and when the message names a question that is
 // still open, its recipient (never the sender) gets one "we couldn't read your reply" email with a
 // fresh link.
 
-/** The largest message taken: a reply with five photos from a phone fits well within it. */
+/** The largest message taken: a reply with five photos from a phone, or twenty minutes of a voice memo, fits within it. */
 export const MAX_REPLY_BYTES = 25 * 1024 * 1024;
 
 export type ReplyRefusal =
@@ -44,9 +49,12 @@ export type ReplyRefusal =
   | "no-longer-in-family"
   | "unreadable-text"
   | "too-many-photos"
-  | "unreadable-photo";
+  | "unreadable-photo"
+  | "too-many-recordings"
+  | "unreadable-recording";
 
-export type ReplyOutcome = { status: "answered"; responseId: string; photos: number } | { status: "refused"; reason: ReplyRefusal; notified: boolean };
+export type ReplyOutcome =
+  { status: "answered"; responseId: string; photos: number; recording: boolean } | { status: "refused"; reason: ReplyRefusal; notified: boolean };
 
 export type IncomingReply = {
   /** The whole message, or null when it was larger than MAX_REPLY_BYTES and was not kept. */
@@ -65,6 +73,8 @@ const TELL_THE_RECIPIENT = new Set<ReplyRefusal>([
   "unreadable-text",
   "too-many-photos",
   "unreadable-photo",
+  "too-many-recordings",
+  "unreadable-recording",
 ]);
 
 export async function receiveReply({ raw, recipients = [], via }: IncomingReply): Promise<ReplyOutcome> {
@@ -116,20 +126,46 @@ export async function receiveReply({ raw, recipients = [], via }: IncomingReply)
     return refuse({ reason: "unreadable-photo", via, token, tokenId: link.id, sendId: send.id });
   }
 
+  // One recording per answer: a voice memo is kept as it was made, checked by its bytes.
+  const sounds = parsed.attachments.filter(isRecordingAttachment);
+  if (sounds.length > 1) return refuse({ reason: "too-many-recordings", via, token, tokenId: link.id, sendId: send.id });
+
   const storage = getStorage();
-  // The photos are stored under the answer's id before the answer is saved with them.
+  // The photos and the recording are stored under the answer's id before the answer is saved with them.
   const responseId = randomUUID();
   const written: string[] = [];
+  let recording: ReplyFiles["recording"];
+  if (sounds[0]) {
+    const key = `${RECORDINGS_PREFIX}${responseId}/${randomUUID()}`;
+    const fileName = recordingFileName.parse(sounds[0].filename ?? "");
+    try {
+      const facts = await storeRecording({ storage, key, chunks: chunksOf(sounds[0].content), fileName });
+      written.push(key);
+      recording = { original_key: key, file_name: fileName, ...newRecordingColumns(facts) };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return refuse({ reason: "unreadable-recording", via, token, tokenId: link.id, sendId: send.id });
+    }
+  }
   try {
     const stored: StoredPhoto[] = [];
     for (const photo of processed) stored.push(await storePhoto({ storage, folder: photoFolder.answer(responseId), photo, written }));
     const saved = await answerWeeklyQuestion({
       input: { token, answer_text: answer.data },
       signedInAs: null,
-      photos: stored.length > 0 ? { responseId, photos: stored } : undefined,
+      photos: stored.length > 0 || recording ? { responseId, photos: stored, recording } : undefined,
     });
+    if (recording) {
+      const kept = await (
+        await getDb()
+      ).recording.findUnique({
+        where: { response_id: saved.answer.response_id },
+        select: { id: true, container: true, codec: true, transcript_status: true },
+      });
+      if (kept) await sendOnward(kept);
+    }
     console.log(
-      `A reply by email (${via}) answered a weekly question (link ${link.id}${stored.length > 0 ? `, ${stored.length} photo${stored.length === 1 ? "" : "s"}` : ""}).`,
+      `A reply by email (${via}) answered a weekly question (link ${link.id}${stored.length > 0 ? `, ${stored.length} photo${stored.length === 1 ? "" : "s"}` : ""}${recording ? ", a recording" : ""}).`,
     );
     await tellTheStorytellerItArrived({
       token,
@@ -138,10 +174,11 @@ export async function receiveReply({ raw, recipients = [], via }: IncomingReply)
       answerText: answer.data,
       shared: saved.answer.is_shared,
       photos: stored.length,
+      recording: recording !== undefined,
       responseId: saved.answer.response_id,
       origin: send.plan.origin,
     });
-    return { status: "answered", responseId: saved.answer.response_id, photos: stored.length };
+    return { status: "answered", responseId: saved.answer.response_id, photos: stored.length, recording: recording !== undefined };
   } catch (error) {
     await deleteObjects(storage, written);
     // Answered meanwhile, by the link or another reply: the first answer stands.
@@ -171,6 +208,21 @@ function senderAddress(parsed: ParsedMail): string | null {
   const from = parsed.from?.value ?? [];
   if (from.length !== 1 || !from[0]!.address) return null;
   return normalizeEmail(from[0]!.address);
+}
+
+/**
+ * Whether an attachment is a recording to keep: sent as sound, or as a file whose name says it is
+ * one (some phones send a voice memo as application/octet-stream). Its bytes decide after that.
+ */
+function isRecordingAttachment(attachment: ParsedMail["attachments"][number]) {
+  const type = attachment.contentType.toLowerCase();
+  return type.startsWith("audio/") || (type === "application/octet-stream" && RECORDING_FILE_NAME.test(attachment.filename ?? ""));
+}
+const RECORDING_FILE_NAME = /\.(m4a|mp3|wav|ogg|oga|opus|webm|flac)$/i;
+
+/** A buffer as the chunks storeRecording reads. */
+async function* chunksOf(bytes: Buffer) {
+  yield new Uint8Array(bytes);
 }
 
 /** An attachment's name as the photo checks repeat it: the name sent, kept to plain characters, or "photo N". */
@@ -234,6 +286,7 @@ async function tellTheStorytellerItArrived({
   answerText,
   shared,
   photos,
+  recording,
   responseId,
   origin,
 }: {
@@ -243,6 +296,7 @@ async function tellTheStorytellerItArrived({
   answerText: string;
   shared: boolean;
   photos: number;
+  recording: boolean;
   responseId: string;
   origin: string;
 }) {
@@ -257,6 +311,7 @@ async function tellTheStorytellerItArrived({
         excerpt: flat.length <= 300 ? flat : `${flat.slice(0, 299).trimEnd()}…`,
         shared,
         photos,
+        recording,
         answerUrl: `${origin}/answer?token=${token}`,
       },
       origin,

@@ -50,8 +50,15 @@ export type AnswerLinkState =
     }
   | { state: "invalid" };
 
-/** A reply's photos, already stored under the answer's id (photoFolder.answer): they become the answer's. */
-export type ReplyPhotos = { responseId: string; photos: StoredPhoto[] };
+/**
+ * What a reply brought besides its words, already stored under the answer's id: its photos
+ * (photoFolder.answer) and its recording (recordings/<answer id>/), which become the answer's.
+ */
+export type ReplyFiles = {
+  responseId: string;
+  photos: StoredPhoto[];
+  recording?: Omit<Prisma.RecordingCreateWithoutResponseInput, "memory">;
+};
 
 export const linkSelect = {
   id: true,
@@ -137,8 +144,8 @@ export async function answerWeeklyQuestion({
 }: {
   input: WeeklyAnswerValues;
   signedInAs: string | null;
-  /** A reply's photos, already stored: they are the answer's own (docs/decisions/039-answer-photos.md). */
-  photos?: ReplyPhotos;
+  /** A reply's photos and recording, already stored: they are the answer's own (docs/decisions/039-answer-photos.md, 041-voice-recordings.md). */
+  photos?: ReplyFiles;
 }) {
   const prisma = await getDb();
   const at = now();
@@ -187,6 +194,7 @@ export async function answerWeeklyQuestion({
         is_shared: input.is_shared ?? send.plan.share_by_default,
         created_at: at,
         ...(photos ? { photos: { create: photos.photos.map((photo, index) => ({ ...photo, order_number: index, created_at: at })) } } : {}),
+        ...(photos?.recording ? { recording: { create: photos.recording } } : {}),
       },
       select: { id: true, is_shared: true },
     });

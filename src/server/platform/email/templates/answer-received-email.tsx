@@ -15,6 +15,8 @@ export const answerReceivedEmailProps = z.strictObject({
   shared: z.boolean(),
   /** How many photos came with it. */
   photos: z.number().int().min(0),
+  /** Whether a recording came with it (docs/decisions/041-voice-recordings.md). */
+  recording: z.boolean().default(false),
   /** The question's own answer page, where the same link shares the answer or keeps it private. */
   answerUrl: z.url(),
 });
@@ -24,7 +26,8 @@ export type AnswerReceivedEmailProps = z.output<typeof answerReceivedEmailProps>
 export const answerReceivedSubject = ({ questionText }: AnswerReceivedEmailProps) => `We received your answer: ${questionText}`;
 
 export function AnswerReceivedEmail(props: AnswerReceivedEmailProps & { unsubscribe: NonNullable<EmailFooter["unsubscribe"]> }) {
-  const { firstName, questionText, excerpt, shared, photos, answerUrl, unsubscribe } = props;
+  const { firstName, questionText, excerpt, shared, photos, recording, answerUrl, unsubscribe } = props;
+  const brought = [recording ? "your recording" : null, photos > 0 ? (photos === 1 ? "its photo" : `its ${photos} photos`) : null].filter(Boolean);
   return (
     <EmailLayout
       preview={`Thank you, ${firstName}. Your answer is saved${shared ? " and shared with your family" : ""}.`}
@@ -32,7 +35,7 @@ export function AnswerReceivedEmail(props: AnswerReceivedEmailProps & { unsubscr
       footer={{ reason: "You are getting this email because you answered a weekly question on Family Book by replying to its email.", unsubscribe }}
     >
       <Text style={emailText}>
-        Thank you, {firstName}. Your answer to this question is saved{photos > 0 ? `, with ${photos === 1 ? "its photo" : `its ${photos} photos`}` : ""}:
+        Thank you, {firstName}. Your answer to this question is saved{brought.length > 0 ? `, with ${brought.join(" and ")}` : ""}:
       </Text>
       <Text style={{ ...emailText, fontWeight: 700 }}>{questionText}</Text>
       <Text style={{ ...emailText, fontStyle: "italic" }}>“{excerpt}”</Text>
