@@ -271,6 +271,22 @@ test.describe("answers told out loud", () => {
     await expectNoSeriousAccessibilityViolations(relative);
     await expectNoSidewaysScrolling(relative);
     await saveScreenshot(relative, `answer-recording-family-book-${testInfo.project.name}`);
+
+    // A book is printed: its code of the answer can be stopped by the author (the family's admin
+    // here) beside the answer in the Family Book, and by nobody else.
+    expect((await page.request.get("/api/family-book/pdf?size=A4")).status()).toBe(200);
+    await relative.reload();
+    await responses.getByRole("button", { name: /Childhood Memories/ }).click();
+    await expect(play).toBeVisible();
+    await expect(responses.getByRole("button", { name: "Stop printed codes" })).toHaveCount(0);
     await relativeContext.close();
+    await page.goto("/family-book?tab=responses");
+    const own = page.getByRole("tabpanel", { name: "Shared Questionnaire Responses" });
+    await own.getByRole("button", { name: /Childhood Memories/ }).click();
+    await own.getByRole("button", { name: "Stop printed codes" }).click();
+    await page.getByRole("dialog", { name: "Stop the printed codes?" }).getByRole("button", { name: "Stop Codes" }).click();
+    await expect(page.getByText("Printed codes stopped", { exact: true })).toBeVisible();
+    await expect(own.getByRole("button", { name: "Stop printed codes" })).toHaveCount(0);
+    await expectNoSeriousAccessibilityViolations(page);
   });
 });

@@ -5,7 +5,8 @@ import { toast } from "sonner";
 import { Conversation, conversationHint } from "@/components/conversations/conversation";
 import { useConversationSummaries, type ConversationSummaries } from "@/components/conversations/use-conversation-summaries";
 import { PhotoThumbnails } from "@/components/memories/photo-thumbnails";
-import { RecordingMark, RecordingPlayer, RecordingTranscript } from "@/components/recordings/recording-player";
+import { HeardRecording } from "@/components/recordings/heard-recording";
+import { RecordingMark } from "@/components/recordings/recording-player";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -72,7 +73,12 @@ function SharedMemoryHeader({ memory }: { memory: MemoryDto }) {
   );
 }
 
-function SubmissionAnswers({ submission, summaries, viewerId }: { submission: SharedSubmissionDto } & ConversationProps) {
+function SubmissionAnswers({
+  submission,
+  summaries,
+  viewerId,
+  viewerIsAdmin,
+}: { submission: SharedSubmissionDto; viewerIsAdmin: boolean } & ConversationProps) {
   return (
     <dl className="flex flex-col gap-6">
       {submission.responses.map((response) => (
@@ -80,8 +86,14 @@ function SubmissionAnswers({ submission, summaries, viewerId }: { submission: Sh
           <dt className="font-semibold">{response.questions.question_text}</dt>
           <dd className="flex flex-col gap-3">
             <span className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</span>
-            {response.recording && <RecordingPlayer recording={response.recording} title={response.questions.question_text} />}
-            {response.recording && <RecordingTranscript recording={response.recording} />}
+            {response.recording && (
+              <HeardRecording
+                recording={response.recording}
+                title={response.questions.question_text}
+                stopPath={`/questionnaires/responses/${response.id}/recording/listen-code`}
+                mayStopCodes={viewerIsAdmin || submission.user_id === viewerId}
+              />
+            )}
             <PhotoThumbnails title={response.questions.question_text} photos={response.photos} />
             <Conversation item={{ type: "answer", id: response.id }} title={response.questions.question_text} summaries={summaries} viewerId={viewerId} />
           </dd>
@@ -257,7 +269,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                     </>
                   }
                 >
-                  <SubmissionAnswers submission={submission} {...conversation} />
+                  <SubmissionAnswers submission={submission} viewerIsAdmin={viewerIsAdmin} {...conversation} />
                 </CollapsibleCard>
               </li>
             ))}
@@ -321,7 +333,7 @@ export function FamilyBookView({ member, initialTab, initialMemories, initialSub
                     {isMemory ? (
                       <SharedMemory memory={entry.memory} viewerIsAdmin={viewerIsAdmin} {...conversation} />
                     ) : (
-                      <SubmissionAnswers submission={entry.submission} {...conversation} />
+                      <SubmissionAnswers submission={entry.submission} viewerIsAdmin={viewerIsAdmin} {...conversation} />
                     )}
                   </CollapsibleCard>
                 </li>

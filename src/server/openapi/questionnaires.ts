@@ -25,7 +25,7 @@ import {
   responseDtoSchema,
   submissionDtoSchema,
 } from "@/server/questions/questionnaires/questionnaire-dto";
-import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/toggle-response-shared";
+import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/answer-visibility";
 import { SUBMISSION_NOT_FOUND } from "@/server/questions/questionnaires/toggle-submission-shared";
 import { NO_ANSWER_RECORDING } from "@/server/recordings/answer-recording";
 import { recordingDtoSchema } from "@/server/recordings/recording-dto";

@@ -8,7 +8,7 @@ import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { visibleAnswersWhere } from "@/server/questions/questionnaires/answer-visibility";
-import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/toggle-response-shared";
+import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/answer-visibility";
 import { playableKeyOf } from "./playable-copy";
 import { toRecordingDto, type RecordingDto, type RecordingRecord } from "./recording-dto";
 import { keepRecording, recordingRecordOf, recordingRowSelect, removeRecording, signedRecordingDto, writeTranscript, type RecordingRow } from "./recordings";

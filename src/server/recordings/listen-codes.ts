@@ -12,7 +12,7 @@ import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { answerPlayedByListenCode } from "@/server/questions/questionnaires/answer-visibility";
-import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/toggle-response-shared";
+import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/answer-visibility";
 import { NO_ANSWER_RECORDING } from "./answer-recording";
 import { NO_RECORDING } from "./memory-recording";
 import { playableKeyOf } from "./playable-copy";

@@ -15,6 +15,9 @@ import type { UserDto } from "@/server/accounts/users/user-dto";
 
 type Viewer = Pick<UserDto, "family_id">;
 
+/** What anyone is told of an answer that is not theirs to change, or not there at all. */
+export const RESPONSE_NOT_FOUND = "Response not found";
+
 /** Submissions given in the viewer's family by authors still in it (or left to it); null for a viewer without one. */
 export function familySubmissionsWhere(viewer: Viewer): Prisma.SubmissionWhereInput | null {
   if (!viewer.family_id) return null;

@@ -4,10 +4,9 @@ import type { ToggleSharedValues } from "@/lib/schemas/questionnaires";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
+import { RESPONSE_NOT_FOUND } from "./answer-visibility";
 import { responseSelect, toResponseDto } from "./questionnaire-dto";
 import { settleSubmissionShared } from "./submission-sharing";
-
-export const RESPONSE_NOT_FOUND = "Response not found";
 
 /**
  * The author shares or hides one answer; its submission then counts as shared exactly when all
