@@ -15,6 +15,7 @@ import { TRANSCRIPT_TOO_LONG, transcriptSchema } from "@/lib/schemas/recordings"
 import { MEMORY_FORM_MAX_BYTES } from "@/server/memories/parse-memory-form";
 import { BODY_CAPS } from "@/server/platform/http/read-body";
 import { ANSWER_PHOTO_NOT_FOUND, answerPhotoDtoSchema, NO_PHOTOS_SENT } from "@/server/questions/questionnaires/answer-photos";
+import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/answer-visibility";
 import { sharedResponseDtoSchema } from "@/server/questions/questionnaires/list-shared-responses";
 import { sharedSubmissionDtoSchema } from "@/server/questions/questionnaires/list-shared-submissions";
 import { questionToAskDtoSchema } from "@/server/questions/questionnaires/pick-question-to-ask";
@@ -25,7 +26,6 @@ import {
   responseDtoSchema,
   submissionDtoSchema,
 } from "@/server/questions/questionnaires/questionnaire-dto";
-import { RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/answer-visibility";
 import { SUBMISSION_NOT_FOUND } from "@/server/questions/questionnaires/toggle-submission-shared";
 import { NO_ANSWER_RECORDING } from "@/server/recordings/answer-recording";
 import { recordingDtoSchema } from "@/server/recordings/recording-dto";
