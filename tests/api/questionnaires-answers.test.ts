@@ -73,6 +73,7 @@ describe("POST /api/questionnaires/responses", () => {
       submission_id: result.body.data.submission.id,
       created_at: expect.any(String),
       photos: [],
+      recording: null,
     });
   });
 
@@ -359,6 +360,7 @@ describe("sharing answers", () => {
             is_shared: true,
             questions: { question_text: "Where and when were you born?", questionnaire_id: childhood },
             photos: [],
+            recording: null,
           },
         ],
       },
