@@ -6,15 +6,14 @@ import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/
 import { DELETE as removePhotoByLink } from "@/app/api/weekly-questions/answer/photos/[photoId]/route";
 import { POST as addPhotosByLink } from "@/app/api/weekly-questions/answer/photos/route";
 import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
-import { POST as startPlan } from "@/app/api/weekly-questions/route";
 import { getDb } from "@/server/platform/db/client";
 import { getStorage } from "@/server/platform/storage";
-import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
+import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { blackPng } from "../helpers/images";
 import { jpeg } from "../helpers/memories";
 import { addAnswerPhotosAs, answer, createCustomQuestionnaire, photoForm, type PickedPhoto } from "../helpers/questionnaires";
-import { issueAnswerLinkForTests } from "../helpers/weekly-links";
+import { weeklyQuestionLinkForTests } from "../helpers/weekly-links";
 
 // The photos of an answer (docs/product.md §5, §13; docs/decisions/039-answer-photos.md): up to
 // five, added by the author signed in or through the answered question's emailed link, checked by
@@ -187,16 +186,7 @@ describe("reading an answer's photo", () => {
 });
 
 describe("photos through the answered question's emailed link", () => {
-  async function answeredByLink() {
-    const grandma = await createAccount({ firstName: "Rose", lastName: "Hughes" });
-    const plan = await call(startPlan, "/api/weekly-questions", {
-      token: grandma.token,
-      body: { recipient_id: grandma.user.id, source: "surprise", weekday: 1, hour: 9, time_zone: "UTC" },
-    });
-    expect(plan.status).toBe(201);
-    const token = await issueAnswerLinkForTests(plan.body.data.plan.id as string);
-    return { grandma, token };
-  }
+  const answeredByLink = weeklyQuestionLinkForTests;
   const addByLink = (token: string, files: PickedPhoto[]) =>
     call(addPhotosByLink, "/api/weekly-questions/answer/photos", { body: photoForm(files, { token }) });
   const removeByLink = (token: string, photoId: string) =>

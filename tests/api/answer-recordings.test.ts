@@ -11,7 +11,6 @@ import { GET as searchRoute } from "@/app/api/search/route";
 import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { DELETE as deleteByLinkRoute, PUT as putByLinkRoute } from "@/app/api/weekly-questions/answer/recording/route";
 import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
-import { POST as startPlan } from "@/app/api/weekly-questions/route";
 import { getDb } from "@/server/platform/db/client";
 import { getStorage } from "@/server/platform/storage";
 import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
@@ -19,7 +18,7 @@ import { createAccount, createFamilies, type TestAccount } from "../helpers/acco
 import { call } from "../helpers/api";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { recordingFixture } from "../helpers/recordings";
-import { issueAnswerLinkForTests } from "../helpers/weekly-links";
+import { weeklyQuestionLinkForTests } from "../helpers/weekly-links";
 
 // An answer told out loud (docs/decisions/041-voice-recordings.md): its author, signed in or through
 // the answered question's emailed link, gives it one recording, checked by its bytes like a
@@ -236,16 +235,7 @@ describe("an answer's recording", () => {
 });
 
 describe("an answer told out loud through the emailed link", () => {
-  async function answeredByLink() {
-    const grandma = await createAccount({ firstName: "Rose", lastName: "Hughes" });
-    const plan = await call(startPlan, "/api/weekly-questions", {
-      token: grandma.token,
-      body: { recipient_id: grandma.user.id, source: "surprise", weekday: 1, hour: 9, time_zone: "UTC" },
-    });
-    expect(plan.status).toBe(201);
-    const token = await issueAnswerLinkForTests(plan.body.data.plan.id as string);
-    return { grandma, token };
-  }
+  const answeredByLink = weeklyQuestionLinkForTests;
   const putByLink = (token: string, bytes: Uint8Array, name = "Fig tree.m4a") =>
     call(putByLinkRoute, `/api/weekly-questions/answer/recording?token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}`, {
       method: "PUT",
@@ -275,7 +265,7 @@ describe("an answer told out loud through the emailed link", () => {
   });
 
   it("refuses an unknown or tampered link, and keeps nothing", async () => {
-    const { token } = await answeredByLink();
+    const { grandma, token } = await answeredByLink();
     await call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: "On the farm near Ballina." } });
     for (const wrong of [`${token.slice(0, -2)}xx`, "a".repeat(43)]) {
       const refused = await putByLink(wrong, recordingFixture("speech.m4a"));
@@ -283,7 +273,9 @@ describe("an answer told out loud through the emailed link", () => {
       expect(refused.body.error).toBe(INVALID);
     }
     expect((await putByLink("", recordingFixture("speech.m4a"))).status).toBe(400);
-    expect(await (await getDb()).recording.count({ where: { response: { submission: { user_id: (await answeredByLink()).grandma.user.id } } } })).toBe(0);
+    // Her answer is there, and it has no recording.
+    const answered = await (await getDb()).response.findFirstOrThrow({ where: { submission: { user_id: grandma.user.id } }, select: { recording: true } });
+    expect(answered.recording).toBeNull();
   });
 });
 
