@@ -188,9 +188,10 @@ export class S3ObjectStorage implements ObjectStorage {
   async signedUploadUrl(key: string, options: UploadOptions): Promise<SignedUpload> {
     assertValidKey(key);
     // The policy is signed at the current time; `now` only applies to the other drivers and to GETs.
-    // The storage service checks it against its own clock, so this is the system's (decision 040).
-    // eslint-disable-next-line no-restricted-syntax
-    const signedAt = Date.now();
+    // The storage service checks it against its own clock (decision 040): the SDK signs at
+    // Date.now() plus the offset to that clock it last measured from a response's Date header,
+    // which is whole seconds, so the policy can expire up to a second before our own clock's
+    // "now + expiresInSeconds". The upload says the policy's own expiration, in our clock.
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
       Key: key,
@@ -201,7 +202,8 @@ export class S3ObjectStorage implements ObjectStorage {
       ],
       Expires: options.expiresInSeconds,
     });
-    return { url, method: "POST", headers: {}, fields, expiresAt: new Date(signedAt + options.expiresInSeconds * 1000) };
+    const offset = this.client.config.systemClockOffset ?? 0;
+    return { url, method: "POST", headers: {}, fields, expiresAt: new Date(policyExpiration(fields.Policy) - offset) };
   }
 
   /** The bucket's CORS rules; none (not an error) when the bucket has no CORS configuration. */
@@ -222,6 +224,12 @@ export class S3ObjectStorage implements ObjectStorage {
       throw new StorageUnavailableError(`Photo storage is unavailable: ${(error as Error).message}`, { cause: error });
     }
   }
+}
+
+/** When a signed POST policy stops being accepted, in the storage service's clock. */
+function policyExpiration(policy: string | undefined): number {
+  const { expiration } = JSON.parse(Buffer.from(policy ?? "", "base64").toString("utf8")) as { expiration: string };
+  return Date.parse(expiration);
 }
 
 function isNotFound(error: unknown) {
