@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
@@ -6,7 +7,10 @@ import { expectNoSidewaysScrolling } from "./support/layout";
 
 // "Tell us more" (docs/product.md §22): a relative asks the author of a shared memory a follow-up
 // question from its comment box; the author is told by the bell, answers on their screen of
-// waiting questions, and the answer shows under the story in the Family Book for the family.
+// waiting questions — in writing, then out loud too — and the answer shows under the story in the
+// Family Book for the family, who hear it there.
+
+const QUESTION = "Who taught you to row?";
 
 test.describe("tell us more", () => {
   test("a relative asks, the author answers, and the answer shows under the story", async ({ page, browser }, testInfo) => {
@@ -33,7 +37,7 @@ test.describe("tell us more", () => {
     await expect(question).toHaveValue("Hm");
     await expect(question).toHaveAttribute("maxlength", "500");
 
-    await question.fill("Who taught you to row?");
+    await question.fill(QUESTION);
     await expectNoSeriousAccessibilityViolations(relativePage);
     await card.getByRole("button", { name: "Send question" }).click();
     await expect(card.getByText("Your question was sent to Ruth. Their answer will show under the story.")).toBeVisible();
@@ -50,7 +54,7 @@ test.describe("tell us more", () => {
     const waiting = page
       .getByRole("list", { name: "Waiting questions, oldest first" })
       .getByRole("article", { name: "Olof Hughes asked about “Summer at the lake”" });
-    await expect(waiting.getByRole("blockquote")).toHaveText("Who taught you to row?");
+    await expect(waiting.getByRole("blockquote")).toHaveText(QUESTION);
     const answer = waiting.getByLabel("Your answer to Olof");
     await expect(answer).toBeFocused();
     await expectNoSidewaysScrolling(page);
@@ -63,12 +67,35 @@ test.describe("tell us more", () => {
     await waiting.getByRole("button", { name: "Send answer" }).click();
     await expect(page.getByText("No questions are waiting for you.")).toBeVisible();
 
+    // Answered just now: the answer can be told out loud too, and is heard with it under the story.
+    const answered = page.getByRole("region", { name: "Answered just now" });
+    await expect(answered.getByRole("heading", { name: "You answered Olof Hughes about “Summer at the lake”" })).toBeFocused();
+    await answered.getByRole("button", { name: `Tell it out loud for your answer to: ${QUESTION}` }).click();
+    const told = answered.getByRole("region", { name: "Told out loud" });
+    await expect(told.getByText(/Tell your answer in your own voice/)).toBeVisible();
+    await expect(told.getByRole("button", { name: "Record", exact: true })).toBeVisible();
+    await told.getByLabel("Add a recording").setInputFiles(path.join(process.cwd(), "tests/fixtures/recordings/speech.ogg"));
+    await expect(page.getByText("Recording saved", { exact: true })).toBeVisible();
+    await told.getByLabel("What was said").fill("Grandfather taught me, the summer I turned seven.");
+    await told.getByRole("button", { name: "Save transcript" }).click();
+    await expect(page.getByText("Transcript saved", { exact: true })).toBeVisible();
+    await expectNoSidewaysScrolling(page);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `tell-us-more-recording-${testInfo.project.name}`);
+
     // Under the story, for the relative who asked, and for the author on their own memory.
     await relativePage.reload();
     await card.getByRole("button", { name: /Summer at the lake/ }).click();
     const more = card.getByRole("region", { name: "More about Summer at the lake" });
     await expect(more).toContainText("Olof Hughes asked: Who taught you to row?");
     await expect(more).toContainText("Ruth Hughes answered: My grandfather, on the lake behind the house, the summer I turned seven.");
+    const play = more.getByRole("button", { name: `Play the recording of ${QUESTION}` });
+    await more.getByText("Read what was said").click();
+    await expect(more.getByText("Grandfather taught me, the summer I turned seven.")).toBeVisible();
+    await play.click();
+    await expect(more.getByRole("button", { name: `Pause the recording of ${QUESTION}` })).toBeVisible();
+    // Only its author changes it.
+    await expect(more.getByRole("button", { name: /Change the recording|Tell it out loud/ })).toHaveCount(0);
     await expectNoSeriousAccessibilityViolations(relativePage);
     await saveScreenshot(relativePage, `tell-us-more-answered-${testInfo.project.name}`);
     await relativeContext.close();
@@ -76,7 +103,10 @@ test.describe("tell us more", () => {
     await page.goto("/memories");
     await expect(page.getByText("1 question answered")).toBeVisible();
     await page.getByRole("button", { name: "Show details for Summer at the lake" }).click();
-    await expect(page.getByRole("region", { name: "More about Summer at the lake" })).toContainText("Ruth Hughes answered: My grandfather");
+    const own = page.getByRole("region", { name: "More about Summer at the lake" });
+    await expect(own).toContainText("Ruth Hughes answered: My grandfather");
+    await expect(own.getByRole("button", { name: `Change the recording for your answer to: ${QUESTION}` })).toBeVisible();
+    await expect(own.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
     // The author cannot ask themselves.
     await expect(page.getByRole("button", { name: /to tell us more/ })).toHaveCount(0);
   });

@@ -80,6 +80,7 @@ describe("the reactions of an item", () => {
       answered_at: "2026-11-24T10:00:00.000Z",
       asked_by: person("b", "O"),
       author: person("a", "M"),
+      recording: null,
     };
     expect(conversationHint({ ...summary({}, 1), follow_ups: [answered] })).toBe("1 comment · 1 question answered");
     expect(conversationHint({ ...summary({}, 0), follow_ups: [answered, { ...answered, id: "f2" }] })).toBe("2 questions answered");

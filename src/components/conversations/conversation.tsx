@@ -3,6 +3,7 @@
 import { CircleHelpIcon, MessageCircleIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { FollowUpRecording } from "@/components/follow-ups/follow-up-recording";
 import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -249,7 +250,17 @@ function TellUsMore({ item, authorName }: { item: ConversationItem; authorName: 
 }
 
 /** The author's answers to the family's follow-up questions, under the story (docs/product.md §22). */
-function AnsweredFollowUps({ followUps, title, focusedId }: { followUps: AnsweredFollowUp[]; title: string; focusedId: string | null }) {
+function AnsweredFollowUps({
+  followUps,
+  title,
+  focusedId,
+  viewerId,
+}: {
+  followUps: AnsweredFollowUp[];
+  title: string;
+  focusedId: string | null;
+  viewerId: string;
+}) {
   const focused = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!focusedId) return;
@@ -284,6 +295,13 @@ function AnsweredFollowUps({ followUps, title, focusedId }: { followUps: Answere
             <p className="text-base text-muted-foreground">
               <time dateTime={followUp.answered_at}>{formatRelativeTime(followUp.answered_at)}</time>
             </p>
+            <FollowUpRecording
+              followUpId={followUp.id}
+              question={followUp.question}
+              initial={followUp.recording}
+              isAuthor={followUp.author.id === viewerId}
+              viewerId={viewerId}
+            />
           </li>
         ))}
       </ul>
@@ -430,7 +448,9 @@ export function Conversation({
 
   return (
     <>
-      {summary && summary.follow_ups.length > 0 && <AnsweredFollowUps followUps={summary.follow_ups} title={title} focusedId={focus?.question ?? null} />}
+      {summary && summary.follow_ups.length > 0 && (
+        <AnsweredFollowUps followUps={summary.follow_ups} title={title} focusedId={focus?.question ?? null} viewerId={viewerId} />
+      )}
       <section aria-label={`Reactions and comments: ${title}`} className="flex flex-col gap-3 border-t pt-4">
         <ReactionBar item={item} summary={summary} viewerId={viewerId} onChange={summaries.set} label={`Reactions to ${title}`} />
         <div>

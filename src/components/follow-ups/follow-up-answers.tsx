@@ -14,20 +14,26 @@ import { familyBookItemPath } from "@/lib/family-book/item-path";
 import { FOLLOW_UP_ANSWER_MAX_LENGTH, followUpAnswerProblem } from "@/lib/follow-ups";
 import { fullName } from "@/lib/people";
 import type { FollowUpDto } from "@/server/questions/follow-ups/follow-up-dto";
+import { FollowUpRecording } from "./follow-up-recording";
 
 // The author's waiting questions (docs/product.md §22): each with who asked, about which story,
-// and a box to answer it once. An answered question leaves the list, and what was typed stays in
-// its box whenever the answer is refused.
+// and a box to answer it once. An answered question leaves the list for "Answered just now", where
+// the answer can be told out loud too; what was typed stays in its box whenever the answer is refused.
 
-function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowUpDto; viewerId: string; onAnswered: () => void }) {
+/** Who asked about which story: "Olivia Smith asked about “The lake”". */
+function askedAbout(followUp: FollowUpDto) {
+  const story = followUp.item.type === "memory" ? `“${followUp.item.title}”` : `your answer to “${followUp.item.title}”`;
+  return { asker: fullName(followUp.asked_by), story };
+}
+
+function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowUpDto; viewerId: string; onAnswered: (answered: FollowUpDto) => void }) {
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   useTypedBeforeScripts(field, setText);
-  const asker = fullName(followUp.asked_by);
-  const story = followUp.item.type === "memory" ? `“${followUp.item.title}”` : `your answer to “${followUp.item.title}”`;
+  const { asker, story } = askedAbout(followUp);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -44,7 +50,7 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
     toast.success("Answer sent", {
       description: `It now shows under ${story} in the Family Book.`,
     });
-    onAnswered();
+    onAnswered(result.data.follow_up);
   }
 
   return (
@@ -90,8 +96,35 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
   );
 }
 
+/**
+ * A question just answered: the answer as sent, and the recorder to tell it out loud as well
+ * (docs/product.md §22). It takes the focus the answered question's box had.
+ */
+function AnsweredQuestion({ followUp, viewerId }: { followUp: FollowUpDto; viewerId: string }) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { asker, story } = askedAbout(followUp);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <li>
+      <article aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs sm:p-6">
+        <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none focus-visible:ring-3 focus-visible:ring-ring">
+          You answered {asker} about {story}
+        </h3>
+        <blockquote className="border-l-4 border-primary/40 pl-4 text-lg break-words whitespace-pre-line">{followUp.question}</blockquote>
+        <p className="text-lg break-words whitespace-pre-line">
+          <span className="font-semibold">Your answer:</span> {followUp.answer}
+        </p>
+        <p className="text-base text-muted-foreground">Would you rather say it? Tell it out loud too: your family hears it with your answer.</p>
+        <FollowUpRecording followUpId={followUp.id} question={followUp.question} initial={null} isAuthor viewerId={viewerId} />
+      </article>
+    </li>
+  );
+}
+
 export function FollowUpAnswers({ initial, viewerId }: { initial: FollowUpDto[]; viewerId: string }) {
   const [waiting, setWaiting] = useState(initial);
+  const [answered, setAnswered] = useState<FollowUpDto[]>([]);
 
   // A notification or an email links to one question: bring it into view and put the cursor in its box.
   useEffect(() => {
@@ -116,10 +149,25 @@ export function FollowUpAnswers({ initial, viewerId }: { initial: FollowUpDto[];
               key={followUp.id}
               followUp={followUp}
               viewerId={viewerId}
-              onAnswered={() => setWaiting((current) => current.filter((entry) => entry.id !== followUp.id))}
+              onAnswered={(done) => {
+                setWaiting((current) => current.filter((entry) => entry.id !== followUp.id));
+                setAnswered((current) => [done, ...current]);
+              }}
             />
           ))}
         </ol>
+      )}
+      {answered.length > 0 && (
+        <section aria-labelledby="answered-just-now" className="flex flex-col gap-4">
+          <h2 id="answered-just-now" className="text-2xl font-semibold">
+            Answered just now
+          </h2>
+          <ul className="flex flex-col gap-6">
+            {answered.map((followUp) => (
+              <AnsweredQuestion key={followUp.id} followUp={followUp} viewerId={viewerId} />
+            ))}
+          </ul>
+        </section>
       )}
     </>
   );

@@ -2,7 +2,8 @@ import { apiRequest, type ApiResult } from "@/lib/api-client";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
 
 // Where a recording is sent, read, written down and removed, for each thing told out loud: the
-// author's memory or answer, or an answer through the weekly email's link (docs/api.md).
+// author's memory, answer or answer to a follow-up question, or an answer through the weekly
+// email's link (docs/api.md).
 
 type RecordingAnswer = Promise<ApiResult<{ recording: RecordingDto }>>;
 
@@ -27,6 +28,7 @@ function signedIn(base: string): RecordingCalls {
 
 export const memoryRecordingCalls = (memoryId: string) => signedIn(`/memories/${encodeURIComponent(memoryId)}/recording`);
 export const answerRecordingCalls = (responseId: string) => signedIn(`/questionnaires/responses/${encodeURIComponent(responseId)}/recording`);
+export const followUpRecordingCalls = (followUpId: string) => signedIn(`/follow-ups/${encodeURIComponent(followUpId)}/recording`);
 
 /** The weekly email's link, with no session: it sends and removes the recording of the answer it gave. */
 export const answerLinkRecordingCalls = (token: string): RecordingCalls => ({

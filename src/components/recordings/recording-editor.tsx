@@ -19,7 +19,7 @@ import { VoiceRecorder } from "./voice-recorder";
 
 const SESSION_ENDED = "Your session has ended. Please sign in again, then save the recording again.";
 
-/** What the editor says of what the recording tells: a memory's story, or an answer. */
+/** What the editor says of what the recording tells: a memory's story, an answer, or the answer to a follow-up question. */
 const WORDING = {
   story: {
     saved: "Your family can listen to it with the story.",
@@ -35,7 +35,16 @@ const WORDING = {
     invite: "Tell your answer in your own voice",
     heard: "This is heard beside your answer.",
   },
+  followUp: {
+    saved: "Your family hears it with your answer, under the story.",
+    removed: "Your written answer is kept.",
+    kept: "Your written answer stays.",
+    invite: "Tell your answer in your own voice",
+    heard: "Your family hears this with your answer, under the story.",
+  },
 } as const;
+
+export type RecordingWording = keyof typeof WORDING;
 
 /**
  * A recording where its author changes it (docs/product.md §2 "Told out loud"): a memory's, on its
@@ -60,7 +69,7 @@ export function RecordingEditor({
   owner: string;
   title: string;
   initial: RecordingDto | null;
-  tells: keyof typeof WORDING;
+  tells: RecordingWording;
   onChange?: (recording: RecordingDto | null) => void;
   /** More about the recording, under its words (a printed book's codes). */
   children?: (recording: RecordingDto, setRecording: (recording: RecordingDto) => void) => ReactNode;

@@ -7,6 +7,7 @@ import { FOLLOW_UP_ANSWER_REQUIRED, FOLLOW_UP_REQUIRED, followUpAnswerProblem, f
 export const FOLLOW_UP_NOT_FOUND = "Question not found";
 export const FOLLOW_UP_OWN_STORY = "This is your own story: you can tell more by editing it.";
 export const FOLLOW_UP_ALREADY_ANSWERED = "This question has already been answered.";
+export const FOLLOW_UP_NOT_ANSWERED = "Answer the question first: the recording goes with your written answer.";
 export const FOLLOW_UP_ITEM_RULE = "Give either memory_id or answer_id: the story to ask about.";
 
 // One rule for the screens and the API: the words of lib/follow-ups.ts decide, and say why.

@@ -7,10 +7,13 @@ import { authorNameSql } from "@/server/family/members/former-member";
 import { conversationOpenToSql } from "@/server/memories/memory-visibility";
 import { queryRows } from "@/server/platform/db/client";
 import { answerConversationOpenToSql } from "@/server/questions/questionnaires/answer-visibility";
+import { toFollowUpRecordingDto } from "@/server/recordings/follow-up-recording";
+import { RECORDING_JSON_SQL, recordingDtoSchema, recordingRecordSchema } from "@/server/recordings/recording-dto";
 import { conversationFamilySql, type ItemRef, type ItemType } from "./conversation-item";
 
 // What a list shows under each item (docs/product.md §17): its comment count, its reactions and
-// who gave them, and its answered "Tell us more" questions, for a whole page in one statement.
+// who gave them, and its answered "Tell us more" questions (with an answer told out loud), for a
+// whole page in one statement.
 
 const person = z.strictObject({ id: z.guid(), first_name: z.string(), last_name: z.string() });
 
@@ -25,18 +28,26 @@ export const reactionSummarySchema = z.strictObject({
 /** Someone who asked, or answered, and has since deleted their account: "A former member", with no id. */
 const personOrFormer = z.strictObject({ id: z.guid().nullable(), first_name: z.string(), last_name: z.string() });
 
-export const answeredFollowUpSchema = z.strictObject({
+const answeredFollowUpFields = {
   id: z.guid(),
   question: z.string(),
   answer: z.string(),
   answered_at: z.iso.datetime(),
   asked_by: personOrFormer,
   author: personOrFormer,
+};
+
+export const answeredFollowUpSchema = z.strictObject({
+  ...answeredFollowUpFields,
+  recording: recordingDtoSchema
+    .nullable()
+    .meta({ description: "The answer told out loud by its author, at the app's own addresses; null when it was only written." }),
 });
 export type AnsweredFollowUp = z.output<typeof answeredFollowUpSchema>;
 
+const answeredFollowUpRowSchema = z.strictObject({ ...answeredFollowUpFields, recording: recordingRecordSchema.nullable() });
+
 const followUpFields = {
-  follow_ups: z.array(answeredFollowUpSchema).meta({ description: "The author's answers to the family's follow-up questions, first answered first." }),
   can_ask_follow_up: z
     .boolean()
     .meta({ description: "The caller may ask the author a follow-up question: not their own item, and its author still in the family." }),
@@ -48,6 +59,7 @@ export const conversationSummarySchema = z.strictObject({
   item_id: z.guid(),
   comment_count: z.number().int(),
   reactions: z.array(reactionSummarySchema).meta({ description: "Every kind, in the order shown, with a count of 0 when nobody reacted so." }),
+  follow_ups: z.array(answeredFollowUpSchema).meta({ description: "The author's answers to the family's follow-up questions, first answered first." }),
   ...followUpFields,
 });
 export type ConversationSummary = z.output<typeof conversationSummarySchema>;
@@ -57,6 +69,7 @@ const summaryRowSchema = z.strictObject({
   item_id: z.guid(),
   comment_count: z.number().int(),
   reactions: z.array(z.strictObject({ kind: z.enum(REACTION_KINDS), id: z.guid(), first_name: z.string(), last_name: z.string() })),
+  follow_ups: z.array(answeredFollowUpRowSchema),
   ...followUpFields,
 });
 type SummaryRow = z.output<typeof summaryRowSchema>;
@@ -66,7 +79,7 @@ function toSummary(row: SummaryRow, viewer: Pick<UserDto, "id">): ConversationSu
     item_type: row.item_type,
     item_id: row.item_id,
     comment_count: row.comment_count,
-    follow_ups: row.follow_ups,
+    follow_ups: row.follow_ups.map((followUp) => ({ ...followUp, recording: toFollowUpRecordingDto(followUp.id, followUp.recording) })),
     can_ask_follow_up: row.can_ask_follow_up,
     author_first_name: row.author_first_name,
     reactions: REACTION_KINDS.map((kind) => {
@@ -94,7 +107,9 @@ function summaryPart(type: ItemType, ids: string[], viewer: Pick<UserDto, "id" |
     COALESCE(${authorId} <> ${viewer.id}::uuid, false) AS can_ask_follow_up,
     (SELECT au.first_name FROM users au WHERE au.id = ${authorId}) AS author_first_name,
     COALESCE((SELECT json_agg(json_build_object('id', f.id, 'question', f.question, 'answer', f.answer, 'answered_at', ${iso(Prisma.sql`f.answered_at`)},
-                                                'asked_by', ${person("fq")}, 'author', ${person("fa")}) ORDER BY f.answered_at, f.id)
+                                                'asked_by', ${person("fq")}, 'author', ${person("fa")},
+                                                'recording', (SELECT ${Prisma.raw(RECORDING_JSON_SQL)} FROM recordings rec WHERE rec.follow_up_id = f.id))
+                             ORDER BY f.answered_at, f.id)
                 FROM follow_up_questions f LEFT JOIN users fq ON fq.id = f.asker_id LEFT JOIN users fa ON fa.id = f.author_id
                WHERE f.${column} = ${itemId} AND f.answered_at IS NOT NULL AND ${conversationFamilySql("f", viewer)}), '[]') AS follow_ups,
     COALESCE((SELECT json_agg(json_build_object('kind', x.kind, 'id', u.id, 'first_name', u.first_name, 'last_name', u.last_name) ORDER BY x.created_at, x.id)

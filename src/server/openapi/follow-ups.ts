@@ -6,13 +6,18 @@ import {
   askFollowUpSchema,
   FOLLOW_UP_ALREADY_ANSWERED,
   FOLLOW_UP_ITEM_RULE,
+  FOLLOW_UP_NOT_ANSWERED,
   FOLLOW_UP_NOT_FOUND,
   FOLLOW_UP_OWN_STORY,
 } from "@/lib/schemas/follow-ups";
+import { TRANSCRIPT_TOO_LONG, transcriptSchema } from "@/lib/schemas/recordings";
 import { MEMORY_NOT_FOUND } from "@/server/memories/memory-visibility";
 import { BODY_CAPS } from "@/server/platform/http/read-body";
 import { FOLLOW_UP_NO_AUTHOR } from "@/server/questions/follow-ups/ask-follow-up";
 import { followUpDtoSchema } from "@/server/questions/follow-ups/follow-up-dto";
+import { NO_FOLLOW_UP_RECORDING } from "@/server/recordings/follow-up-recording";
+import { recordingDtoSchema } from "@/server/recordings/recording-dto";
+import { recordingAudioRedirect, recordingUpload } from "./memories";
 import { idParameter, type Operation } from "./operation";
 
 // "Tell us more": follow-up questions to the author of a shared memory or answer
@@ -58,6 +63,72 @@ export const followUpOperations: Operation[] = [
       400: `"${FOLLOW_UP_ANSWER_REQUIRED}", "${FOLLOW_UP_ANSWER_TOO_LONG}" or a hidden control character (on answer).`,
       404: `"${FOLLOW_UP_NOT_FOUND}": missing, asked of someone else, or on a story that is private now.`,
       409: `"${FOLLOW_UP_ALREADY_ANSWERED}"`,
+    },
+  },
+  {
+    method: "get",
+    path: "/follow-ups/{id}/recording",
+    tag: "Comments",
+    summary: "The recording of the answer to a follow-up question, for whoever may read the answer under the story",
+    access: "member",
+    params: idParameter("id", "question"),
+    answer: { status: 200, description: "The recording, at the app's own addresses.", data: z.strictObject({ recording: recordingDtoSchema }) },
+    refusals: { 404: `"${NO_FOLLOW_UP_RECORDING}": none, or not one the caller may read.` },
+  },
+  {
+    method: "put",
+    path: "/follow-ups/{id}/recording",
+    tag: "Comments",
+    summary: "The author tells their answer to a follow-up question out loud, or tells it again in place of the recording it had",
+    ...recordingUpload,
+    access: "member",
+    params: idParameter("id", "question"),
+    answer: {
+      status: 200,
+      description: "The recording as it is now kept, at the app's own addresses (GET …/recording/audio).",
+      data: z.strictObject({ recording: recordingDtoSchema }),
+    },
+    refusals: {
+      ...recordingUpload.refusals,
+      404: `"${FOLLOW_UP_NOT_FOUND}": missing, asked of someone else, or on a story that is private now.`,
+      409: `"${FOLLOW_UP_NOT_ANSWERED}"`,
+    },
+  },
+  {
+    method: "delete",
+    path: "/follow-ups/{id}/recording",
+    tag: "Comments",
+    summary: "The author removes the recording of their answer to a follow-up question; the written answer stays",
+    access: "member",
+    params: idParameter("id", "question"),
+    answer: { status: 200, description: "Removed.", data: z.strictObject({ recording: z.strictObject({ id: z.guid() }) }) },
+    refusals: { 404: `"${FOLLOW_UP_NOT_FOUND}" or "${NO_FOLLOW_UP_RECORDING}"`, 409: `"${FOLLOW_UP_NOT_ANSWERED}"` },
+  },
+  {
+    method: "get",
+    path: "/follow-ups/{id}/recording/audio",
+    tag: "Comments",
+    summary: "The recording of an answer to a follow-up question the caller may read: a redirect to a short-lived address that answers byte ranges",
+    access: "member",
+    params: idParameter("id", "question"),
+    ...recordingAudioRedirect,
+    refusals: { ...recordingAudioRedirect.refusals, 404: `"${NO_FOLLOW_UP_RECORDING}": none, or not one the caller may hear.` },
+  },
+  {
+    method: "put",
+    path: "/follow-ups/{id}/recording/transcript",
+    tag: "Comments",
+    summary: "The author writes down, corrects or clears the words of the recording of their answer to a follow-up question",
+    description:
+      "Typed words are the author's: the transcription engine never overwrites them (docs/decisions/042-transcripts.md). An empty transcript clears it.",
+    access: "member",
+    params: idParameter("id", "question"),
+    body: { media: "application/json", schema: transcriptSchema, maxBytes: BODY_CAPS.json },
+    answer: { status: 200, description: "The recording with its words as they are now kept.", data: z.strictObject({ recording: recordingDtoSchema }) },
+    refusals: {
+      400: `"${TRANSCRIPT_TOO_LONG}", or text with control characters`,
+      404: `"${FOLLOW_UP_NOT_FOUND}" or "${NO_FOLLOW_UP_RECORDING}"`,
+      409: `"${FOLLOW_UP_NOT_ANSWERED}"`,
     },
   },
 ];

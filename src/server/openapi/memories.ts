@@ -17,6 +17,22 @@ import { idParameter, type Operation } from "./operation";
 // Memories and their photos (docs/product.md §3, §5).
 
 /** How a recording is sent, whatever it tells (a memory or an answer): the body is the file (docs/decisions/041-voice-recordings.md). */
+/** An app address that redirects a reader allowed to hear a recording to its signed address (answers and follow-up answers). */
+export const recordingAudioRedirect = {
+  query: z.object({
+    copy: z
+      .enum(["original", "playable"])
+      .optional()
+      .meta({ description: "original (as it was made, the default) or playable (the AAC/MP4 copy, when `playable_url` names one)." }),
+  }),
+  answer: {
+    status: 302,
+    description: "Location: the signed address of the recording, valid a while; the browser may keep the redirect 10 minutes.",
+    headers: { Location: "The recording's address." },
+  },
+  refusals: { 400: '"copy must be original or playable"' },
+} as const;
+
 export const recordingUpload = {
   description:
     `The body is the recording itself: m4a, mp3, wav, ogg, webm, opus or flac, judged by its bytes, at most ${MAX_RECORDING_SECONDS / 60} minutes and ${MAX_RECORDING_BYTES / 1024 / 1024} MB. ` +

@@ -29,7 +29,7 @@ import {
 import { SUBMISSION_NOT_FOUND } from "@/server/questions/questionnaires/toggle-submission-shared";
 import { NO_ANSWER_RECORDING } from "@/server/recordings/answer-recording";
 import { recordingDtoSchema } from "@/server/recordings/recording-dto";
-import { photoFileRefusals, photoFiles, recordingUpload } from "./memories";
+import { photoFileRefusals, photoFiles, recordingAudioRedirect, recordingUpload } from "./memories";
 import { idParameter, type Operation } from "./operation";
 
 // Questionnaires, answers and what the family shared of them (docs/product.md §3, §5;
@@ -267,18 +267,8 @@ export const questionnaireOperations: Operation[] = [
       "The recording of an answer the caller may hear (their own, or one the family may read): a redirect to a short-lived address that answers byte ranges",
     access: "member",
     params: idParameter("id", "answer"),
-    query: z.object({
-      copy: z
-        .enum(["original", "playable"])
-        .optional()
-        .meta({ description: "original (as it was made, the default) or playable (the AAC/MP4 copy, when `playable_url` names one)." }),
-    }),
-    answer: {
-      status: 302,
-      description: "Location: the signed address of the recording, valid a while; the browser may keep the redirect 10 minutes.",
-      headers: { Location: "The recording's address." },
-    },
-    refusals: { 400: '"copy must be original or playable"', 404: `"${NO_ANSWER_RECORDING}": none, or not one the caller may hear.` },
+    ...recordingAudioRedirect,
+    refusals: { ...recordingAudioRedirect.refusals, 404: `"${NO_ANSWER_RECORDING}": none, or not one the caller may hear.` },
   },
   {
     method: "put",

@@ -68,6 +68,9 @@ export const toRecordingDto = (record: RecordingRecord, url: string, playableUrl
   printed_code: record.printed_code,
 });
 
+/** Which file an audio address gives: the recording as it was made, or its playable copy. */
+export const recordingCopySchema = z.enum(["original", "playable"], { error: "copy must be original or playable" }).default("original");
+
 export type TranscriptStatus = RecordingDto["transcript_status"];
 
 /** The columns a recording is read from, as JSON in the recordRecordSchema's shape (`rec` is the recording's table). */

@@ -16,16 +16,16 @@ import { recordingColumns, storeRecording } from "./store-recording";
 import { queueTranscription } from "./transcription/transcribe-recording-job";
 import { transcriptionEngine } from "./transcription/transcription-engine";
 
-// A story told out loud, whatever tells it (docs/decisions/041-voice-recordings.md): a memory or an
-// answer has at most one recording, stored as it was made, sent to be written down and to have a
-// playable copy made. Whoever calls here has already decided who may read or change it, by the
-// memory's or the answer's own visibility rule.
+// A story told out loud, whatever tells it (docs/decisions/041-voice-recordings.md): a memory, an
+// answer or the answer to a follow-up question has at most one recording, stored as it was made,
+// sent to be written down and to have a playable copy made. Whoever calls here has already decided
+// who may read or change it, by that one's own visibility rule.
 
-/** Where recordings are stored: recordings/<memory or answer id>/<recording id>. */
+/** Where recordings are stored: recordings/<memory, answer or follow-up question id>/<recording id>. */
 export const RECORDINGS_PREFIX = "recordings/";
 
-/** What a recording belongs to: one memory or one answer. */
-export type RecordingOwner = { memory_id: string } | { response_id: string };
+/** What a recording belongs to: one memory, one answer, or one answered follow-up question. */
+export type RecordingOwner = { memory_id: string } | { response_id: string } | { follow_up_id: string };
 
 /** What is read of a recording to show it. */
 export const recordingRowSelect = {
@@ -93,7 +93,7 @@ export async function keepRecording({
 }): Promise<RecordingDto> {
   const prisma = await getDb();
   const storage = getStorage();
-  const ownerId = "memory_id" in owner ? owner.memory_id : owner.response_id;
+  const ownerId = "memory_id" in owner ? owner.memory_id : "response_id" in owner ? owner.response_id : owner.follow_up_id;
   const key = `${RECORDINGS_PREFIX}${ownerId}/${randomUUID()}`;
   const facts = await storeRecording({ storage, key, chunks: readBodyChunks(request, MAX_RECORDING_BYTES, recordingTooLarge(fileName)), fileName });
   let replaced: string | null = null;

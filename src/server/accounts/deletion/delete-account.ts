@@ -155,9 +155,16 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       if (user.family_id !== familyId) throw new AppError("CONFLICT", "Your family changed meanwhile. Please try again.");
       lastAdminRule(members, userId);
       const alone = members.length <= 1;
-      // Their answers' recordings: those of answers that do not stay with the family go below.
+      // Every recording that may go with them — of their memories, their answers, and the answers
+      // to questions on either — read before anything changes: those still there at the end stayed
+      // with the family, the files of the rest go (docs/decisions/041-voice-recordings.md).
       const theirSubmissions = alone && familyId ? { OR: [{ user_id: userId }, { family_id: familyId }] } : { user_id: userId };
-      const answerRecordings = await tx.recording.findMany({ where: { response: { submission: theirSubmissions } }, select: { id: true, original_key: true } });
+      const theirMemories = alone && familyId ? { OR: [{ user_id: userId }, { family_id: familyId }] } : { user_id: userId };
+      const theirStories = [{ memory: theirMemories }, { response: { submission: theirSubmissions } }];
+      const recordings = await tx.recording.findMany({
+        where: { OR: [...theirStories, { follow_up: { OR: theirStories } }] },
+        select: { id: true, original_key: true },
+      });
 
       if (familyId && !alone && keep !== "nothing") {
         const authorName = keep === "shared_with_name" ? fullName(user) : null;
@@ -179,10 +186,7 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       if (familyId && !alone) await detachFromFamily(tx, { id: userId }, familyId);
 
       // What storage holds for them: their photos (original and every variant), recordings and pending uploads.
-      const theirMemories = alone && familyId ? { OR: [{ user_id: userId }, { family_id: familyId }] } : { user_id: userId };
       const photos = await tx.memoryPhoto.findMany({ where: { memory: theirMemories }, select: PHOTO_KEYS_SELECT });
-      // Their memories' recordings, as they were made (docs/decisions/041-voice-recordings.md); their answers' are read above.
-      const recordings = await tx.recording.findMany({ where: { memory: theirMemories }, select: { original_key: true } });
       const uploads = await tx.photoUpload.findMany({ where: { user_id: userId }, select: { key: true } });
       // And the printed books they made (docs/decisions/028-book-builds.md).
       const books = await tx.bookBuild.findMany({ where: { user_id: userId, storage_key: { not: null } }, select: { storage_key: true } });
@@ -195,16 +199,14 @@ export async function deleteAccount({ userId, keep }: { userId: string; keep: Ke
       await tx.user.delete({ where: { id: userId } });
       // The last member takes the family along: its link, invitations, questionnaires and plans.
       if (familyId && alone) await tx.family.delete({ where: { id: familyId } });
-      const keptAnswerRecordings = new Set(
-        (await tx.recording.findMany({ where: { id: { in: answerRecordings.map((recording) => recording.id) } }, select: { id: true } })).map(({ id }) => id),
+      const keptRecordings = new Set(
+        (await tx.recording.findMany({ where: { id: { in: recordings.map((recording) => recording.id) } }, select: { id: true } })).map(({ id }) => id),
       );
       return {
         email: user.email_normalized,
         keys: [
           ...photos.flatMap(photoKeys),
-          ...[...recordings, ...answerRecordings.filter((recording) => !keptAnswerRecordings.has(recording.id))].flatMap((recording) =>
-            recordingObjectKeys(recording.original_key),
-          ),
+          ...recordings.filter((recording) => !keptRecordings.has(recording.id)).flatMap((recording) => recordingObjectKeys(recording.original_key)),
           ...uploads.map((upload) => upload.key),
           ...[...books, ...exports].flatMap((kept) => (kept.storage_key ? [kept.storage_key] : [])),
         ],

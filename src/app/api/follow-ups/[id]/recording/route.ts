@@ -1,0 +1,25 @@
+// GET|PUT|DELETE /api/follow-ups/{id}/recording – the answer to a "Tell us more" question told out
+// loud: read by whoever may read the answer under the story; given, replaced or removed by the
+// author who answered (the body of a PUT is the recording itself)
+import { ok } from "@/server/platform/http/envelope";
+import { otherMethods } from "@/server/platform/http/methods";
+import { authenticatedRoute } from "@/server/platform/http/route";
+import { deleteFollowUpRecording, getFollowUpRecording, ownAnsweredFollowUpId, saveFollowUpRecording } from "@/server/recordings/follow-up-recording";
+import { recordingFileName } from "@/server/recordings/memory-recording";
+
+export const GET = authenticatedRoute<{ id: string }>(async ({ params, user }) =>
+  ok({ recording: await getFollowUpRecording({ viewer: user, followUpId: params.id }) }),
+);
+
+export const PUT = authenticatedRoute<{ id: string }>(async ({ request, params, user }) => {
+  const followUpId = await ownAnsweredFollowUpId(user, params.id);
+  const fileName = recordingFileName.parse(new URL(request.url).searchParams.get("name") ?? "");
+  return ok({ recording: await saveFollowUpRecording({ viewer: user, followUpId, fileName, request }) });
+});
+
+export const DELETE = authenticatedRoute<{ id: string }>(async ({ params, user }) => {
+  const followUpId = await ownAnsweredFollowUpId(user, params.id);
+  return ok({ recording: await deleteFollowUpRecording({ followUpId }) });
+});
+
+export const { POST, PATCH, OPTIONS } = otherMethods("GET", "PUT", "DELETE");
