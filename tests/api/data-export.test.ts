@@ -7,11 +7,12 @@ import { GET as readExport } from "@/app/api/exports/[id]/route";
 import { GET as downloadExport } from "@/app/api/exports/download/route";
 import { POST as askForExport, GET as listExports } from "@/app/api/exports/route";
 import { POST as answerFollowUp } from "@/app/api/follow-ups/[id]/answer/route";
+import { PUT as putFollowUpRecording } from "@/app/api/follow-ups/[id]/recording/route";
 import { POST as askFollowUp } from "@/app/api/follow-ups/route";
 import { POST as postComment } from "@/app/api/memories/[id]/comments/route";
 import { exportJsonSchema, IMMEDIATE_EXPORT_MAX_BYTES, type ExportDocument } from "@/lib/schemas/data-export";
 import { EXPORT_TOO_LARGE_TO_DOWNLOAD } from "@/server/book/exports/export-request";
-import { NOT_FAMILY_ADMIN } from "@/server/book/exports/gather-export";
+import { measureExport, NOT_FAMILY_ADMIN } from "@/server/book/exports/gather-export";
 import { EXPORT_NOT_FOUND, EXPORT_NOT_READY, prepareExportJob } from "@/server/book/exports/prepared-exports";
 import { deleteExpiredPreparedFiles } from "@/server/book/prepared-files/delete-expired-prepared-files";
 import { setClock } from "@/server/platform/clock";
@@ -23,6 +24,7 @@ import { createAccount, createFamilies, type TestAccount } from "../helpers/acco
 import { call, ORIGIN } from "../helpers/api";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { addAnswerPhotosAs, answer, answerChildhood, createCustomQuestionnaire, pickedPhotos } from "../helpers/questionnaires";
+import { recordingFixture } from "../helpers/recordings";
 import { unzip } from "../helpers/zip";
 
 // Export (docs/export-format.md, docs/decisions/023-export-and-import.md): what each export holds,
@@ -316,6 +318,22 @@ describe("Tell us more in the export", () => {
     for (const asked of [answered, waiting, aboutSea]) expect(asked.status).toBe(201);
     expect((await reply(owner, answered.body.data.follow_up.id, "Bara brith, with my mother.")).status).toBe(200);
     expect((await reply(relative, aboutSea.body.data.follow_up.id, "Rhossili, every August.")).status).toBe(200);
+    // The answer about the kitchen is told out loud too, and weighs in what decides between a download and a job.
+    const bakedId = answered.body.data.follow_up.id as string;
+    const measured = await Promise.all([measureExport(owner.user, "account"), measureExport(owner.user, "family")]);
+    const told = await call(putFollowUpRecording, `/api/follow-ups/${bakedId}/recording?name=Bara%20brith.ogg`, {
+      method: "PUT",
+      token: owner.token,
+      params: { id: bakedId },
+      body: recordingFixture("speech.ogg"),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(told.status).toBe(200);
+    const grown = await Promise.all([measureExport(owner.user, "account"), measureExport(owner.user, "family")]);
+    expect(grown.map((size, index) => size.photoBytes - measured[index]!.photoBytes)).toEqual([
+      recordingFixture("speech.ogg").byteLength,
+      recordingFixture("speech.ogg").byteLength,
+    ]);
 
     // The owner's own export: both questions about the kitchen, the waiting one without an answer.
     const mine = await exported(owner);
@@ -338,6 +356,13 @@ describe("Tell us more in the export", () => {
     expect(html).toContain("<strong>Tom Hughes asked:</strong> What did you bake &lt;i&gt;first&lt;/i&gt;?");
     expect(html).toContain("<strong>Answer:</strong> Bara brith, with my mother.");
     expect(html).toContain("Not answered yet.");
+    // Its recording as it was made, named by the day it was answered and its question, played by index.html.
+    const baked = kitchenFollowUps!.find((followUp) => followUp.id === bakedId)!;
+    expect(baked.recording).toMatchObject({ file_name: "Bara brith.ogg", content_type: "audio/ogg", byte_size: recordingFixture("speech.ogg").byteLength });
+    expect(baked.recording!.file).toMatch(/^recordings\/\d{4}-\d{2}-\d{2} What did you bake i first i\.ogg$/);
+    expect(mine.files.get(baked.recording!.file)?.equals(Buffer.from(recordingFixture("speech.ogg")))).toBe(true);
+    expect(html).toContain(`<audio controls preload="metadata" src="${baked.recording!.file.split("/").map(encodeURIComponent).join("/")}"`);
+    expect(kitchenFollowUps!.find((followUp) => followUp.answer === null)!.recording).toBeNull();
 
     // Tom's own export has the question asked about his answer, and its answer.
     const toms = await exported(relative);
@@ -352,6 +377,8 @@ describe("Tell us more in the export", () => {
     expect(family.document.memories.find((memory) => memory.id === kitchen.id)!.follow_ups!.map((followUp) => followUp.question)).toEqual([
       "What did you bake <i>first</i>?",
     ]);
+    const familyBaked = family.document.memories.find((memory) => memory.id === kitchen.id)!.follow_ups![0]!;
+    expect(family.files.get(familyBaked.recording!.file)?.equals(Buffer.from(recordingFixture("speech.ogg")))).toBe(true);
     const familySea = family.document.submissions.flatMap((submission) => submission.responses).find((response) => response.id === sea.id)!;
     expect(familySea.follow_ups!.map((followUp) => followUp.answer)).toEqual(["Rhossili, every August."]);
   });
@@ -403,6 +430,8 @@ describe("Answer photos in the export", () => {
         "index.html",
         ...mine.document.memories.flatMap((memory) => memory.photos.map((photo) => photo.file)),
         ...bornExported.photos!.map((photo) => photo.file),
+        // The answer told out loud under the kitchen (Tell us more in the export, above).
+        ...mine.document.memories.flatMap((memory) => (memory.follow_ups ?? []).flatMap((followUp) => (followUp.recording ? [followUp.recording.file] : []))),
       ].sort(),
     );
     // On the page, the photos are under their answer, before the next question.

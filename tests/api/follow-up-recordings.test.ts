@@ -7,6 +7,7 @@ import { DELETE as deleteRecordingRoute, GET as getRecordingRoute, PUT as putRec
 import { PUT as putTranscriptRoute } from "@/app/api/follow-ups/[id]/recording/transcript/route";
 import { POST as askRoute } from "@/app/api/follow-ups/route";
 import { PATCH as toggleMemory } from "@/app/api/memories/[id]/toggle-shared/route";
+import { GET as searchRoute } from "@/app/api/search/route";
 import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { FOLLOW_UP_NOT_ANSWERED, FOLLOW_UP_NOT_FOUND } from "@/lib/schemas/follow-ups";
 import { getDb } from "@/server/platform/db/client";
@@ -182,7 +183,7 @@ describe("the recording of an answer to a follow-up question", () => {
     expect(await storedFor(followUpId)).toEqual([rows[0]!.original_key]);
   });
 
-  it("has words its author types, shown under the story", async () => {
+  it("has words its author types, shown under the story and found by search", async () => {
     const { memoryId, followUpId } = await askedAbout(owner);
     await put(owner, followUpId, recordingFixture("microphone.wav"), "hall.wav");
     const written = await writeDown(owner, followUpId, "  We slept on the pews of the church hall.  ");
@@ -193,6 +194,16 @@ describe("the recording of an answer to a follow-up question", () => {
       transcript_status: "ready",
     });
     expect((await shownUnder(memoryId, followUpId, relative))?.recording).toMatchObject({ transcript: "We slept on the pews of the church hall." });
+
+    // Search finds the answer by what was said, under the story's own visibility.
+    const search = async (who: TestAccount) =>
+      (await call(searchRoute, "/api/search?q=pews", { token: who.token })).body.data.results as { kind: string; id: string; snippet: { text: string }[] }[];
+    const found = (await search(relative)).find((result) => result.id === followUpId);
+    expect(found?.kind).toBe("follow_up");
+    expect(found?.snippet.map((piece) => piece.text).join("")).toContain("slept on the pews");
+    expect((await search(stranger)).map((result) => result.id)).not.toContain(followUpId);
+    expect((await shareMemory(owner, memoryId, false)).status).toBe(200);
+    expect((await search(relative)).map((result) => result.id)).not.toContain(followUpId);
   });
 
   it("is hidden with the story when it is made private, from everyone, and heard again when it is shared", async () => {

@@ -73,8 +73,9 @@ export const exportPhotoSchema = z.strictObject({
 });
 
 /**
- * A memory or an answer told out loud (docs/decisions/041-voice-recordings.md): the recording as it
- * was made. Exports made before recordings existed have none, nor answers' before answers had them.
+ * A memory, an answer or the answer to a follow-up question told out loud
+ * (docs/decisions/041-voice-recordings.md): the recording as it was made. Exports made before
+ * recordings existed have none, nor answers' before answers had them.
  */
 export const exportRecordingSchema = z.strictObject({
   id: uuid,
@@ -113,6 +114,8 @@ export const exportFollowUpSchema = z.strictObject({
   /** null while it waits for the author's answer (only in an export of one's own account). */
   answer: text(5_000).nullable(),
   answered_at: timestamp.nullable(),
+  /** The answer told out loud by the author (docs/decisions/041-voice-recordings.md); exports made before these had none. */
+  recording: exportRecordingSchema.nullable().optional(),
 });
 const followUps = z.array(exportFollowUpSchema).max(10_000).optional();
 

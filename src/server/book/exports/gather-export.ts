@@ -121,7 +121,18 @@ export async function measureExport(viewer: UserDto, scope: ExportScope) {
         })
       : null,
     prisma.recording.aggregate({
-      where: { OR: [{ memory: memoryWhere(viewer, scope) }, ...(responses ? [{ response: responses }] : [])] },
+      where: {
+        OR: [
+          { memory: memoryWhere(viewer, scope) },
+          ...(responses ? [{ response: responses }] : []),
+          // The answers to the questions under them, as the export carries them (followUpsSelect).
+          {
+            follow_up: {
+              AND: [followUpsWhere(viewer, scope), { OR: [{ memory: memoryWhere(viewer, scope) }, ...(responses ? [{ response: responses }] : [])] }],
+            },
+          },
+        ],
+      },
       _sum: { byte_size: true },
     }),
   ]);
@@ -139,9 +150,13 @@ export async function measureExport(viewer: UserDto, scope: ExportScope) {
  * story, which leaves out those asked in a family the story has left
  * (docs/decisions/037-conversations-stay-in-their-family.md).
  */
+function followUpsWhere(viewer: UserDto, scope: ExportScope): Prisma.FollowUpQuestionWhereInput {
+  return scope === "family" ? { AND: [{ answered_at: { not: null } }, followUpsOpenTo(viewer)] } : {};
+}
+
 function followUpsSelect(viewer: UserDto, scope: ExportScope) {
   return {
-    where: scope === "family" ? { AND: [{ answered_at: { not: null } }, followUpsOpenTo(viewer)] } : {},
+    where: followUpsWhere(viewer, scope),
     select: {
       id: true,
       question: true,
@@ -149,6 +164,7 @@ function followUpsSelect(viewer: UserDto, scope: ExportScope) {
       answer: true,
       answered_at: true,
       asker: { select: { ...personSelect, family_id: true } },
+      recording: true,
     },
     orderBy: [{ created_at: "asc" as const }, { id: "asc" as const }],
   };
@@ -179,6 +195,18 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
     if (!people.has(person.id)) people.set(person.id, toPerson(person));
     return person.id;
   };
+  type RecordingRow = {
+    id: string;
+    original_key: string;
+    file_name: string;
+    content_type: string;
+    container: string;
+    duration_ms: number;
+    byte_size: number;
+    created_at: Date;
+    transcript: string | null;
+    transcript_by: string | null;
+  };
   // Someone who asked and has since left the family is named, never given an address, as tags are;
   // someone who deleted their account is "A former member".
   type AskedRow = {
@@ -188,6 +216,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
     answer: string | null;
     answered_at: Date | null;
     asker: (ExportPerson & { family_id: string | null }) | null;
+    recording: RecordingRow | null;
   };
   const rememberRelative = (person: (ExportPerson & { family_id: string | null }) | null) =>
     remember(person && person.family_id === viewer.family_id ? person : departedPerson(person ? fullName(person) || FORMER_MEMBER : FORMER_MEMBER));
@@ -198,6 +227,8 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
     asked_at: row.created_at.toISOString(),
     answer: row.answer,
     answered_at: row.answered_at?.toISOString() ?? null,
+    // Named by the day it was answered and its question, as an answer's is.
+    recording: row.recording && exportRecording(names.item((row.answered_at ?? row.created_at).toISOString().slice(0, 10), row.question), row.recording),
   });
   type CommentRow = {
     id: string;
@@ -281,19 +312,7 @@ export async function gatherExport(viewer: UserDto, scope: ExportScope): Promise
         created_at: photo.created_at.toISOString(),
       };
     });
-  type RecordingRow = {
-    id: string;
-    original_key: string;
-    file_name: string;
-    content_type: string;
-    container: string;
-    duration_ms: number;
-    byte_size: number;
-    created_at: Date;
-    transcript: string | null;
-    transcript_by: string | null;
-  };
-  /** A memory's or an answer's recording as it was made; the original goes into the ZIP beside its photos. */
+  /** A memory's, an answer's or a follow-up answer's recording as it was made; the original goes into the ZIP beside its photos. */
   const exportRecording = (photoName: ReturnType<typeof names.item>, recording: RecordingRow): ExportRecording => {
     const file = photoName.recording(RECORDING_EXTENSIONS[recording.container as RecordingContainer] ?? "webm");
     photos.push({ key: recording.original_key, file, byteSize: recording.byte_size });

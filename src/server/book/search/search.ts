@@ -43,6 +43,8 @@ const unmarked = (column: string) => Prisma.raw(`translate(${column}, '${MARK_ST
 const MEMORY_WORDS = "m.content || ' ' || coalesce((SELECT rec.transcript FROM recordings rec WHERE rec.memory_id = m.id), '')";
 /** An answer's words: what was written, then what was said in its recording. */
 const ANSWER_WORDS = "r.answer_text || ' ' || coalesce((SELECT rec.transcript FROM recordings rec WHERE rec.response_id = r.id), '')";
+/** A "Tell us more" question's words: the question, the written answer, then what was said in the answer's recording. */
+const FOLLOW_UP_WORDS = "f.question || ' — ' || f.answer || ' ' || coalesce((SELECT rec.transcript FROM recordings rec WHERE rec.follow_up_id = f.id), '')";
 
 const person = z.strictObject({ id: z.guid().nullable(), first_name: z.string(), last_name: z.string() });
 const resultRowSchema = z.strictObject({
@@ -104,7 +106,7 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
       LEFT JOIN memories m ON m.id = c.memory_id
       LEFT JOIN responses r ON r.id = c.response_id LEFT JOIN submissions s ON s.id = r.submission_id LEFT JOIN users author ON author.id = s.user_id
      WHERE ${commentText} @@ ${tsquery} AND ${conversationFamilySql("c", viewer)} AND ${itemOpen} ${memberOnly("c.user_id")} ${conversationYear("c")}`;
-  const followUpText = Prisma.sql`to_tsvector('family_book_search', f.question || ' ' || f.answer)`;
+  const followUpText = Prisma.sql`to_tsvector('family_book_search', ${Prisma.raw(FOLLOW_UP_WORDS)})`;
   const followUpHits = Prisma.sql`
     SELECT 'follow_up' AS kind, f.id, ts_rank(${followUpText}, ${tsquery}) * 0.8 AS rank, (f.answered_at AT TIME ZONE 'UTC')::date AS sort_date
       FROM follow_up_questions f
@@ -140,7 +142,7 @@ export function searchStatement({ viewer, query }: { viewer: Pick<UserDto, "id" 
            CASE page.kind WHEN 'memory' THEN ts_headline('family_book_search', ${unmarked(MEMORY_WORDS)}, query.q, ${headlineOptions(true)})
                           WHEN 'answer' THEN ts_headline('family_book_search', ${unmarked(ANSWER_WORDS)}, query.q, ${headlineOptions(true)})
                           WHEN 'comment' THEN ts_headline('family_book_search', ${unmarked("c.body")}, query.q, ${headlineOptions(true)})
-                          ELSE ts_headline('family_book_search', ${unmarked("f.question || ' — ' || f.answer")}, query.q, ${headlineOptions(true)}) END AS snippet,
+                          ELSE ts_headline('family_book_search', ${unmarked(FOLLOW_UP_WORDS)}, query.q, ${headlineOptions(true)}) END AS snippet,
            CASE WHEN page.kind IN ('comment', 'follow_up')
                 THEN json_build_object('id', writer.id, 'first_name', ${writerName.first_name}, 'last_name', ${writerName.last_name})
                 ELSE json_build_object('id', author.id, 'first_name', ${itemAuthorName.first_name}, 'last_name', ${itemAuthorName.last_name}) END AS author,
