@@ -10,7 +10,7 @@ export const NETWORK_ERROR = "Could not reach Family Book. Please check your con
 
 export async function apiRequest<Data>(
   path: string,
-  options: { method?: string; json?: unknown; formData?: FormData; signal?: AbortSignal } = {},
+  options: { method?: string; json?: unknown; formData?: FormData; bytes?: Blob; signal?: AbortSignal } = {},
 ): Promise<ApiResult<Data>> {
   const headers: Record<string, string> = {};
   let body: BodyInit | undefined;
@@ -19,6 +19,9 @@ export async function apiRequest<Data>(
     body = JSON.stringify(options.json);
   } else if (options.formData) {
     body = options.formData;
+  } else if (options.bytes) {
+    headers["Content-Type"] = "application/octet-stream";
+    body = options.bytes;
   }
   let response: Response;
   try {

@@ -11,6 +11,8 @@ export const MIN_ANSWER_LENGTH = 3;
 /** A voice story: up to half an hour, and no more bytes than half an hour of CD-quality WAV needs. */
 export const MAX_RECORDING_SECONDS = 30 * 60;
 export const MAX_RECORDING_BYTES = 320 * 1024 * 1024;
+/** A recording larger than this goes in parts of this size, each resumed where it stopped (docs/decisions/044-recording-uploads-in-parts.md). */
+export const RECORDING_PART_BYTES = 1024 * 1024;
 
 /** Narrower than this, the header's links fold into the menu panel (Tailwind's `xl`). */
 export const MENU_FOLDS_BELOW_PX = 1280;

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { readPdf, scanQrCodes } from "../helpers/pdf-text";
+import { toneWav } from "../helpers/wav";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { answerQuestionnaire, createMemory, shareSubmission } from "./support/content";
@@ -161,6 +162,37 @@ test.describe("voice stories @s3", () => {
     const memories = (await (await page.request.get("/api/memories")).json()).data.memories as { title: string; recording: { file_name: string } | null }[];
     expect(memories.find((memory) => memory.title === "The lake")?.recording).toMatchObject({ file_name: "lake.ogg", content_type: "audio/ogg" });
     expect(memories.find((memory) => memory.title === "Not sound")?.recording).toBeNull();
+  });
+
+  test("a long recording goes in parts: a dropped connection costs one part, and a reload goes on where the upload got to", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const memory = await createMemory(page.request, { title: TITLE, date: "1962-07-14", content: "We rowed across the lake every summer." });
+    const long = { name: "The whole summer.wav", mimeType: "audio/wav", buffer: Buffer.from(toneWav(150)) }; // 2.4 MB: three parts
+    const offsets: string[] = [];
+    page.on("request", (request) => {
+      const match = /\/api\/recording-uploads\/[0-9a-f-]+\/parts\?offset=(\d+)/.exec(request.url());
+      if (match) offsets.push(match[1]!);
+    });
+
+    // The connection drops on the second part, every time: the page keeps asking how far it got.
+    await page.route("**/api/recording-uploads/*/parts?offset=1048576*", (route) => route.abort("connectionreset"));
+    await page.goto(`/memories/edit/${memory.id}`);
+    const section = page.getByRole("region", { name: "Told out loud" });
+    await section.getByLabel("Add a recording").setInputFiles(long);
+    await expect.poll(() => offsets.filter((offset) => offset === "1048576").length).toBeGreaterThanOrEqual(2);
+    expect(offsets[0]).toBe("0");
+
+    // Reloaded, with the connection back, the same file goes on from the second part.
+    await page.unroute("**/api/recording-uploads/*/parts?offset=1048576*");
+    await page.reload();
+    offsets.length = 0;
+    await section.getByLabel("Add a recording").setInputFiles(long);
+    await expect(page.getByText("Recording saved", { exact: true })).toBeVisible();
+    expect(offsets).toEqual(["1048576", "2097152"]);
+    await expect(section.getByText(/^The whole summer\.wav · 2\.\d MB$/)).toBeVisible();
+    await expect(section.getByRole("button", { name: `Play the recording of ${TITLE}` })).toBeVisible();
+    const kept = await page.request.get(`/api/memories/${memory.id}/recording`);
+    expect((await kept.json()).data.recording).toMatchObject({ byte_size: long.buffer.length, content_type: "audio/wav" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, MAX_TRANSCRIPT_CHARACTERS } from "@/lib/constants";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, MAX_TRANSCRIPT_CHARACTERS, RECORDING_PART_BYTES } from "@/lib/constants";
 import { plainText } from "./text";
 
 // What a voice recording is told when it cannot be kept (docs/decisions/041-voice-recordings.md):
@@ -27,3 +27,24 @@ export const transcriptSchema = z.strictObject({
     .max(MAX_TRANSCRIPT_CHARACTERS, TRANSCRIPT_TOO_LONG)
     .superRefine(plainText("The transcript", "multi-line")),
 });
+
+// A recording sent in parts (docs/decisions/044-recording-uploads-in-parts.md).
+export const RECORDING_UPLOAD_NOT_FOUND = "This upload is no longer here. Please send the recording again.";
+export const RECORDING_UPLOAD_INCOMPLETE = "Not all of the recording has arrived yet. Please send the rest first.";
+export const RECORDING_PART_TOO_LARGE = `A part of a recording can be at most ${RECORDING_PART_BYTES / 1024 / 1024} MB.`;
+export const RECORDING_PART_EMPTY = "A part of a recording cannot be empty.";
+export const RECORDING_PART_PAST_END = "This part goes past the end of the recording.";
+export const TOO_MANY_RECORDING_UPLOADS = "Several recordings are already on their way. Please wait for them to arrive, then send this one.";
+export const recordingPartOutOfPlace = (received: number) => `The recording has arrived up to byte ${received}: send the part that starts there.`;
+
+/** POST /api/recording-uploads: the recording about to be sent, by its name and size. */
+export const startRecordingUploadSchema = z.strictObject({
+  name: z.string({ error: "name must be text" }).max(300, "name can be at most 300 characters"),
+  byte_size: z.int({ error: "byte_size must be a whole number of bytes" }).min(1, "byte_size must be at least 1"),
+});
+
+/** PUT /api/recording-uploads/{id}/parts?offset=…: where the part starts. */
+export const recordingPartOffsetSchema = z.coerce
+  .number({ error: "offset must be a whole number of bytes" })
+  .int("offset must be a whole number of bytes")
+  .min(0, "offset must be a whole number of bytes");

@@ -4,6 +4,7 @@ import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { getStorage } from "@/server/platform/storage";
+import { sweepStaleRecordingUploads } from "@/server/recordings/recording-uploads";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
 
 /** How long an upload may wait for a memory to take it. */
@@ -65,7 +66,8 @@ export async function sweepStaleUploads({ now = clock.now(), batchSize = 100 }: 
 export const sweepStaleUploadsJob = defineJob({
   name: "housekeeping.stale-uploads",
   schema: z.null(),
-  handler: (_data, attempt) => sweepStaleUploads({ now: attempt.now }),
+  // And the recordings sent in parts that were never kept (recording-uploads.ts).
+  handler: async (_data, attempt) => ({ ...(await sweepStaleUploads({ now: attempt.now })), recordings: await sweepStaleRecordingUploads({ now: attempt.now }) }),
   retryLimit: 3,
   retryBackoff: true,
   expireInSeconds: 15 * 60,

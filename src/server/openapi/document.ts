@@ -27,6 +27,7 @@ import { memoryOperations } from "./memories";
 import { notificationOperations } from "./notifications";
 import { failureEnvelopeSchema, toOpenApiOperation, type Operation } from "./operation";
 import { questionnaireOperations } from "./questionnaires";
+import { recordingUploadOperations } from "./recording-uploads";
 import { searchOperations } from "./search";
 import { storageOperations } from "./storage";
 import { weeklyQuestionOperations } from "./weekly-questions";
@@ -54,6 +55,7 @@ export const apiOperations: Operation[] = [
   ...inviteOperations,
   ...familyCircleOperations,
   ...memoryOperations,
+  ...recordingUploadOperations,
   ...questionnaireOperations,
   ...familyBookOperations,
   ...conversationOperations,

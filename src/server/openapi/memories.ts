@@ -36,8 +36,16 @@ export const recordingAudioRedirect = {
 export const recordingUpload = {
   description:
     `The body is the recording itself: m4a, mp3, wav, ogg, webm, opus or flac, judged by its bytes, at most ${MAX_RECORDING_SECONDS / 60} minutes and ${MAX_RECORDING_BYTES / 1024 / 1024} MB. ` +
-    "Name the file with `?name=` (shown to the family and in messages). It is kept as it was made (docs/decisions/041-voice-recordings.md).",
-  query: z.object({ name: z.string().optional().meta({ description: 'The recording\'s file name; "Recording" without one.' }) }),
+    "Name the file with `?name=` (shown to the family and in messages). It is kept as it was made (docs/decisions/041-voice-recordings.md). " +
+    "A long recording may come in parts instead (POST /recording-uploads): name the finished upload with `?upload=` and send no body; " +
+    'one that is not the sender\'s or is gone answers 404 "This upload is no longer here. …", one not all there 409 "Not all of the recording has arrived yet. …".',
+  query: z.object({
+    name: z.string().optional().meta({ description: 'The recording\'s file name; "Recording" without one.' }),
+    upload: z
+      .guid()
+      .optional()
+      .meta({ description: "A finished upload in parts of the sender's, in place of a body (docs/decisions/044-recording-uploads-in-parts.md)." }),
+  }),
   body: { media: "audio/*", maxBytes: MAX_RECORDING_BYTES },
   refusals: {
     400: '"{file name} could not be played back: it may be damaged or cut short. …"',

@@ -80,10 +80,14 @@ export async function signedAnswerRecording(responseId: string): Promise<Recordi
 
 /** Gives an answer the caller may change a recording, or a new one in place of the old (keepRecording). */
 export async function saveAnswerRecording({ responseId, fileName, request }: { responseId: string; fileName: string; request: Request }) {
+  const prisma = await getDb();
+  // Signed in or through the emailed link, the upload in parts it names is the answer's author's.
+  const author = await prisma.response.findUnique({ where: { id: responseId }, select: { submission: { select: { user_id: true } } } });
   return keepRecording({
     owner: { response_id: responseId },
     fileName,
     request,
+    uploaderId: author?.submission.user_id ?? null,
     notFoundMessage: RESPONSE_NOT_FOUND,
     // One recording per answer: a second sent meanwhile waits here, then replaces this one.
     lock: async (tx) => (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM responses WHERE id = ${responseId}::uuid FOR UPDATE`).length > 0,

@@ -101,6 +101,7 @@ export async function saveFollowUpRecording({
     owner: { follow_up_id: followUpId },
     fileName,
     request,
+    uploaderId: viewer.id,
     notFoundMessage: FOLLOW_UP_NOT_FOUND,
     // One recording per answer: a second sent meanwhile waits here, then replaces this one. The
     // question is locked only while it is still the viewer's, answered and open to them.

@@ -57,6 +57,7 @@ export async function saveMemoryRecording({
     owner: { memory_id: memoryId },
     fileName,
     request,
+    uploaderId: viewer.id,
     notFoundMessage: MEMORY_NOT_FOUND,
     // One recording per memory: a second sent meanwhile waits here, then replaces this one.
     lock: async (tx) =>

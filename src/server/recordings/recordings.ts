@@ -1,17 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
-import { MAX_RECORDING_BYTES } from "@/lib/constants";
-import { recordingTooLarge } from "@/lib/schemas/recordings";
 import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
-import { readBodyChunks } from "@/server/platform/http/read-body";
 import { getStorage } from "@/server/platform/storage";
 import { deleteObjects, downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import type { RecordingFacts } from "./inspect-recording";
 import { playableKeyOf, queuePlayableCopy, recordingObjectKeys } from "./playable-copy";
 import { toRecordingDto, type RecordingDto, type RecordingRecord, type TranscriptStatus } from "./recording-dto";
+import { recordingBytes } from "./recording-uploads";
 import { recordingColumns, storeRecording } from "./store-recording";
 import { queueTranscription } from "./transcription/transcribe-recording-job";
 import { transcriptionEngine } from "./transcription/transcription-engine";
@@ -73,7 +71,7 @@ export async function signedRecordingDto(row: RecordingRow, now = clock.now()): 
 
 /**
  * Gives a memory or an answer a recording, or a new one in place of the old. The body is the file,
- * stored as it comes and checked (storeRecording), then recorded in a transaction that holds
+ * or names a finished upload of it in parts (recordingBytes); it is stored as it comes and checked (storeRecording), then recorded in a transaction that holds
  * `lock` — the owner's row, locked by whoever may change it — so of two sent at once the later one
  * stays. A refused file leaves nothing behind. A printed book's code goes on playing the story,
  * told again (docs/decisions/043-listen-codes.md).
@@ -82,12 +80,15 @@ export async function keepRecording({
   owner,
   fileName,
   request,
+  uploaderId,
   lock,
   notFoundMessage,
 }: {
   owner: RecordingOwner;
   fileName: string;
   request: Request;
+  /** Whose finished upload the request may name in place of a body: the author's (recording-uploads.ts). */
+  uploaderId: string | null;
   lock: (tx: Prisma.TransactionClient) => Promise<boolean>;
   notFoundMessage: string;
 }): Promise<RecordingDto> {
@@ -95,7 +96,8 @@ export async function keepRecording({
   const storage = getStorage();
   const ownerId = "memory_id" in owner ? owner.memory_id : "response_id" in owner ? owner.response_id : owner.follow_up_id;
   const key = `${RECORDINGS_PREFIX}${ownerId}/${randomUUID()}`;
-  const facts = await storeRecording({ storage, key, chunks: readBodyChunks(request, MAX_RECORDING_BYTES, recordingTooLarge(fileName)), fileName });
+  const bytes = await recordingBytes({ request, uploaderId, fileName });
+  const facts = await storeRecording({ storage, key, chunks: bytes.chunks, fileName }).finally(bytes.settle);
   let replaced: string | null = null;
   let row: RecordingRow;
   try {
