@@ -4,8 +4,8 @@ import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { getStorage } from "@/server/platform/storage";
-import { sweepStaleRecordingUploads } from "@/server/recordings/recording-uploads";
 import { deleteObjects } from "@/server/platform/storage/stored-objects";
+import { sweepStaleRecordingUploads } from "@/server/recordings/recording-uploads";
 
 /** How long an upload may wait for a memory to take it. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -67,7 +67,10 @@ export const sweepStaleUploadsJob = defineJob({
   name: "housekeeping.stale-uploads",
   schema: z.null(),
   // And the recordings sent in parts that were never kept (recording-uploads.ts).
-  handler: async (_data, attempt) => ({ ...(await sweepStaleUploads({ now: attempt.now })), recordings: await sweepStaleRecordingUploads({ now: attempt.now }) }),
+  handler: async (_data, attempt) => ({
+    ...(await sweepStaleUploads({ now: attempt.now })),
+    recordings: await sweepStaleRecordingUploads({ now: attempt.now }),
+  }),
   retryLimit: 3,
   retryBackoff: true,
   expireInSeconds: 15 * 60,
