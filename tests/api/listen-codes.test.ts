@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadBookRoute } from "@/app/api/family-book/pdf/route";
+import { POST as answerFollowUpRoute } from "@/app/api/follow-ups/[id]/answer/route";
+import { DELETE as stopFollowUpCodeRoute } from "@/app/api/follow-ups/[id]/recording/listen-code/route";
+import { PUT as putFollowUpRecordingRoute } from "@/app/api/follow-ups/[id]/recording/route";
+import { PUT as putFollowUpTranscriptRoute } from "@/app/api/follow-ups/[id]/recording/transcript/route";
+import { POST as askFollowUpRoute } from "@/app/api/follow-ups/route";
 import { DELETE as stopCodeRoute } from "@/app/api/memories/[id]/recording/listen-code/route";
 import { DELETE as deleteRecordingRoute, GET as getRecordingRoute } from "@/app/api/memories/[id]/recording/route";
 import { PUT as putTranscriptRoute } from "@/app/api/memories/[id]/recording/transcript/route";
@@ -266,5 +271,75 @@ describe("an answer told out loud in the printed book", () => {
     const next = await printedCodes(await downloadBook(grandma));
     expect(next.codes).toHaveLength(1);
     expect(next.codes[0]!.token).not.toBe(codes[0]!.token);
+  });
+});
+
+describe("the answer to a follow-up question told out loud in the printed book", () => {
+  it("prints its words and its own code under the answer, plays while the story is shared, and is stopped by the one who answered or an admin", async () => {
+    // A family of its own: Iris founded it (its admin), Rose tells, Sam asks.
+    const iris = await createAccount({ firstName: "Iris", lastName: "Bell" });
+    const rose = await createAccount({ familyId: iris.user.family_id, firstName: "Rose", lastName: "Bell" });
+    const sam = await createAccount({ familyId: iris.user.family_id, firstName: "Sam", lastName: "Bell" });
+    const memory = await createMemoryAs(rose.token, { title: "The flood of 1968", is_shared: "true", memory_date: "1968-03-02" });
+    const asked = await call(askFollowUpRoute, "/api/follow-ups", { token: sam.token, body: { memory_id: memory.id, question: "Where did you all sleep?" } });
+    const id = asked.body.data.follow_up.id as string;
+    await call(answerFollowUpRoute, `/api/follow-ups/${id}/answer`, { token: rose.token, params: { id }, body: { answer: "In the church hall." } });
+    const put = await call(putFollowUpRecordingRoute, `/api/follow-ups/${id}/recording?name=Hall.m4a`, {
+      method: "PUT",
+      token: rose.token,
+      body: recordingFixture("speech.m4a"),
+      headers: { "content-type": "application/octet-stream" },
+      params: { id },
+    });
+    expect(put.status).toBe(200);
+    await call(putFollowUpTranscriptRoute, `/api/follow-ups/${id}/recording/transcript`, {
+      method: "PUT",
+      token: rose.token,
+      body: { transcript: "We slept on the pews, all forty of us." },
+      params: { id },
+    });
+
+    const { codes } = await printedCodes(await downloadBook(sam));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.page).toContain("Sam Bell asked: Where did you all sleep?");
+    expect(codes[0]!.page).toContain("We slept on the pews, all forty of us.");
+    expect(codes[0]!.page).toContain("Scan to hear Rose Bell give this answer");
+    expect(await findListening(codes[0]!.token)).toMatchObject({
+      title: "Where did you all sleep?",
+      teller: "Rose Bell",
+      recording: { file_name: "Hall.m4a" },
+    });
+
+    // The story made private, the code plays nothing; shared again, it plays.
+    const share = (isShared: boolean) =>
+      call(toggleSharedRoute, `/api/memories/${memory.id}/toggle-shared`, {
+        method: "PATCH",
+        token: rose.token,
+        params: { id: memory.id },
+        body: { is_shared: isShared },
+      });
+    expect((await share(false)).status).toBe(200);
+    expect(await findListening(codes[0]!.token)).toBeNull();
+    expect((await share(true)).status).toBe(200);
+    expect(await findListening(codes[0]!.token)).not.toBeNull();
+
+    const stop = (who: TestAccount | undefined) =>
+      call(stopFollowUpCodeRoute, `/api/follow-ups/${id}/recording/listen-code`, { method: "DELETE", token: who?.token, params: { id } });
+    for (const who of [sam, stranger]) {
+      const refused = await stop(who);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe("Question not found");
+    }
+    expect((await stop(undefined)).status).toBe(401);
+    expect(await findListening(codes[0]!.token)).not.toBeNull();
+    expect((await stop(rose)).body.data.recording.printed_code).toBe(false);
+    expect(await findListening(codes[0]!.token)).toBeNull();
+
+    // The next book prints a new code, which the family's admin stops too.
+    const next = await printedCodes(await downloadBook(iris));
+    expect(next.codes).toHaveLength(1);
+    expect(next.codes[0]!.token).not.toBe(codes[0]!.token);
+    expect((await stop(iris)).status).toBe(200);
+    expect(await findListening(next.codes[0]!.token)).toBeNull();
   });
 });

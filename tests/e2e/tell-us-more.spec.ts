@@ -107,6 +107,15 @@ test.describe("tell us more", () => {
     await expect(own).toContainText("Ruth Hughes answered: My grandfather");
     await expect(own.getByRole("button", { name: `Change the recording for your answer to: ${QUESTION}` })).toBeVisible();
     await expect(own.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
+    // A printed book carries a code of the answer; its author stops it there.
+    expect((await page.request.get("/api/family-book/pdf?size=A4")).status()).toBe(200);
+    await page.reload();
+    await page.getByRole("button", { name: "Show details for Summer at the lake" }).click();
+    await own.getByRole("button", { name: `Change the recording for your answer to: ${QUESTION}` }).click();
+    await own.getByRole("button", { name: "Stop printed codes" }).click();
+    await page.getByRole("dialog", { name: "Stop the printed codes?" }).getByRole("button", { name: "Stop Codes" }).click();
+    await expect(page.getByText("Printed codes stopped", { exact: true })).toBeVisible();
+    await expect(own.getByRole("button", { name: "Stop printed codes" })).toHaveCount(0);
     // The author cannot ask themselves.
     await expect(page.getByRole("button", { name: /to tell us more/ })).toHaveCount(0);
   });

@@ -255,11 +255,13 @@ function AnsweredFollowUps({
   title,
   focusedId,
   viewerId,
+  viewerIsAdmin,
 }: {
   followUps: AnsweredFollowUp[];
   title: string;
   focusedId: string | null;
   viewerId: string;
+  viewerIsAdmin: boolean;
 }) {
   const focused = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -301,6 +303,7 @@ function AnsweredFollowUps({
               initial={followUp.recording}
               isAuthor={followUp.author.id === viewerId}
               viewerId={viewerId}
+              viewerIsAdmin={viewerIsAdmin}
             />
           </li>
         ))}
@@ -418,12 +421,15 @@ export function Conversation({
   title,
   summaries,
   viewerId,
+  viewerIsAdmin = false,
 }: {
   item: ConversationItem;
   /** The memory's title or the answer's question, to name the reactions and comments by. */
   title: string;
   summaries: ConversationSummaries;
   viewerId: string;
+  /** An admin of the family may stop a printed book's codes of the answers under the story. */
+  viewerIsAdmin?: boolean;
 }) {
   const id = useId();
   const summary = summaries.get(item);
@@ -449,7 +455,7 @@ export function Conversation({
   return (
     <>
       {summary && summary.follow_ups.length > 0 && (
-        <AnsweredFollowUps followUps={summary.follow_ups} title={title} focusedId={focus?.question ?? null} viewerId={viewerId} />
+        <AnsweredFollowUps followUps={summary.follow_ups} title={title} focusedId={focus?.question ?? null} viewerId={viewerId} viewerIsAdmin={viewerIsAdmin} />
       )}
       <section aria-label={`Reactions and comments: ${title}`} className="flex flex-col gap-3 border-t pt-4">
         <ReactionBar item={item} summary={summary} viewerId={viewerId} onChange={summaries.set} label={`Reactions to ${title}`} />

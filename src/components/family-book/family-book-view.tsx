@@ -95,7 +95,13 @@ function SubmissionAnswers({
               />
             )}
             <PhotoThumbnails title={response.questions.question_text} photos={response.photos} />
-            <Conversation item={{ type: "answer", id: response.id }} title={response.questions.question_text} summaries={summaries} viewerId={viewerId} />
+            <Conversation
+              item={{ type: "answer", id: response.id }}
+              title={response.questions.question_text}
+              summaries={summaries}
+              viewerId={viewerId}
+              viewerIsAdmin={viewerIsAdmin}
+            />
           </dd>
         </div>
       ))}
@@ -133,7 +139,7 @@ function SharedMemory({ memory, summaries, viewerId, viewerIsAdmin }: { memory: 
   return (
     <div className="flex flex-col gap-4">
       <MemoryDetails memory={memory} mayStopCodes={viewerIsAdmin || memory.user_id === viewerId} />
-      <Conversation item={{ type: "memory", id: memory.id }} title={memory.title} summaries={summaries} viewerId={viewerId} />
+      <Conversation item={{ type: "memory", id: memory.id }} title={memory.title} summaries={summaries} viewerId={viewerId} viewerIsAdmin={viewerIsAdmin} />
     </div>
   );
 }

@@ -1,14 +1,15 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { HeardRecording } from "@/components/recordings/heard-recording";
 import { followUpRecordingCalls } from "@/components/recordings/recording-calls";
-import { RecordingPlayer, RecordingTranscript } from "@/components/recordings/recording-player";
 import { ToldOutLoud } from "@/components/recordings/told-out-loud";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
 
 /**
  * The answer to a "Tell us more" question told out loud (docs/product.md §22): its author records,
- * replaces or removes it (ToldOutLoud); everyone else who reads the answer hears it and reads its words.
+ * replaces or removes it (ToldOutLoud); everyone else who reads the answer hears it and reads its
+ * words, and an admin may stop a printed book's codes of it (HeardRecording).
  */
 export function FollowUpRecording({
   followUpId,
@@ -16,24 +17,21 @@ export function FollowUpRecording({
   initial,
   isAuthor,
   viewerId,
+  viewerIsAdmin = false,
 }: {
   followUpId: string;
   question: string;
   initial: RecordingDto | null;
   isAuthor: boolean;
   viewerId: string;
+  /** An admin of the family may stop a printed book's codes of it. */
+  viewerIsAdmin?: boolean;
 }) {
   const [recording, setRecording] = useState(initial);
   const calls = useMemo(() => followUpRecordingCalls(followUpId), [followUpId]);
+  const listenCodePath = `/follow-ups/${followUpId}/recording/listen-code`;
   if (!isAuthor) {
-    return (
-      recording && (
-        <>
-          <RecordingPlayer recording={recording} title={question} />
-          <RecordingTranscript recording={recording} />
-        </>
-      )
-    );
+    return recording && <HeardRecording recording={recording} title={question} stopPath={listenCodePath} mayStopCodes={viewerIsAdmin} />;
   }
   return (
     <ToldOutLoud
@@ -44,6 +42,7 @@ export function FollowUpRecording({
       forWhat={`for your answer to: ${question}`}
       recording={recording}
       tells="followUp"
+      listenCodePath={listenCodePath}
       onChange={setRecording}
     />
   );

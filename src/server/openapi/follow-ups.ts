@@ -105,6 +105,23 @@ export const followUpOperations: Operation[] = [
     refusals: { 404: `"${FOLLOW_UP_NOT_FOUND}" or "${NO_FOLLOW_UP_RECORDING}"`, 409: `"${FOLLOW_UP_NOT_ANSWERED}"` },
   },
   {
+    method: "delete",
+    path: "/follow-ups/{id}/recording/listen-code",
+    tag: "Comments",
+    summary: "The author who answered, or an admin, stops the printed book's codes of the recording of an answer to a follow-up question",
+    description:
+      "Every printed code of the recording plays nothing from now on, and the next book prints a new one (docs/decisions/043-listen-codes.md). " +
+      "Open to the author who answered and to the admins of the family the question was asked in.",
+    access: "member",
+    params: idParameter("id", "question"),
+    answer: {
+      status: 200,
+      description: "The recording, with no printed code out.",
+      data: z.strictObject({ recording: z.strictObject({ id: z.guid(), printed_code: z.literal(false) }) }),
+    },
+    refusals: { 404: `"${FOLLOW_UP_NOT_FOUND}" or "${NO_FOLLOW_UP_RECORDING}"` },
+  },
+  {
     method: "get",
     path: "/follow-ups/{id}/recording/audio",
     tag: "Comments",

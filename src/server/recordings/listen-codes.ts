@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { fullName } from "@/lib/people";
 import { UUID_PATTERN } from "@/lib/schemas/auth";
+import { FOLLOW_UP_NOT_FOUND } from "@/lib/schemas/follow-ups";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import { isFamilyAdmin } from "@/server/family/email-invitations/list-invitations";
 import { authorProfile } from "@/server/family/members/former-member";
@@ -11,8 +12,10 @@ import { getDb } from "@/server/platform/db/client";
 import { notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
-import { answerPlayedByListenCode, RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/answer-visibility";
+import { personOrFormer } from "@/server/questions/follow-ups/follow-up-dto";
+import { answerPlayedByListenCode, answerSharedWhere, RESPONSE_NOT_FOUND } from "@/server/questions/questionnaires/answer-visibility";
 import { NO_ANSWER_RECORDING } from "./answer-recording";
+import { NO_FOLLOW_UP_RECORDING } from "./follow-up-recording";
 import { NO_RECORDING } from "./memory-recording";
 import { playableKeyOf } from "./playable-copy";
 
@@ -58,8 +61,8 @@ export type Listening = {
 const listenedSelect = { original_key: true, content_type: true, playable_copy: true, duration_ms: true, file_name: true } as const;
 
 /**
- * What a printed code plays: the story's title (an answer's question), its teller and the
- * recording, while the memory or the answer is shared; otherwise null.
+ * What a printed code plays: the story's title (an answer's question, or the question a follow-up
+ * answer answers), its teller and the recording, while the story is shared; otherwise null.
  */
 export async function findListening(token: string): Promise<Listening | null> {
   if (!looksLikeListenToken(token)) return null;
@@ -79,6 +82,17 @@ export async function findListening(token: string): Promise<Listening | null> {
   });
   if (answer?.recording)
     return listening(answer.question.question_text, fullName(authorProfile(answer.submission.user, answer.submission.author_name)), answer.recording);
+  // The answer to a "Tell us more" question, while its story is shared and the question still in a family.
+  const followUp = await prisma.followUpQuestion.findFirst({
+    where: {
+      recording: { listen_token: token },
+      answered_at: { not: null },
+      family_id: { not: null },
+      OR: [{ memory: { is_shared: true } }, { response: answerSharedWhere }],
+    },
+    select: { question: true, author: { select: { id: true, first_name: true, last_name: true } }, recording: { select: listenedSelect } },
+  });
+  if (followUp?.recording) return listening(followUp.question, fullName(personOrFormer(followUp.author)), followUp.recording);
   return null;
 }
 
@@ -138,4 +152,22 @@ export async function stopAnswerListenCode({ viewer, responseId }: { viewer: Use
   if (!answer.recording) throw notFound(NO_ANSWER_RECORDING);
   await prisma.recording.updateMany({ where: { id: answer.recording.id }, data: { listen_token: null } });
   return { id: answer.recording.id, printed_code: false };
+}
+
+/**
+ * The author who answered, or an admin of the family the question was asked in, stops the printed
+ * codes of the answer's recording, as for a memory's.
+ */
+export async function stopFollowUpListenCode({ viewer, followUpId }: { viewer: UserDto; followUpId: string }) {
+  if (!UUID_PATTERN.test(followUpId)) throw notFound(FOLLOW_UP_NOT_FOUND);
+  const prisma = await getDb();
+  const admin = viewer.family_id !== null && (await isFamilyAdmin(prisma, viewer));
+  const followUp = await prisma.followUpQuestion.findFirst({
+    where: { id: followUpId, OR: [{ author_id: viewer.id }, ...(admin ? [{ family_id: viewer.family_id }] : [])] },
+    select: { recording: { select: { id: true } } },
+  });
+  if (!followUp) throw notFound(FOLLOW_UP_NOT_FOUND);
+  if (!followUp.recording) throw notFound(NO_FOLLOW_UP_RECORDING);
+  await prisma.recording.updateMany({ where: { id: followUp.recording.id }, data: { listen_token: null } });
+  return { id: followUp.recording.id, printed_code: false };
 }

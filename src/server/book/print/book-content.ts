@@ -21,7 +21,13 @@ export type BookComment = { author: string; date: string; body: string };
 export type BookVoice = { durationSeconds: number; transcript: string | null; listenUrl: string };
 
 /** An answered "Tell us more" question, printed under its story (docs/product.md §22). */
-export type BookFollowUp = { askedBy: string; question: string; answer: string };
+export type BookFollowUp = {
+  askedBy: string;
+  question: string;
+  answer: string;
+  /** The answer told out loud: its words and the code that plays it. */
+  voice?: BookVoice;
+};
 
 export type BookMemory = {
   kind: "memory";

@@ -87,17 +87,27 @@ async function followUpsOf(viewer: UserDto, memoryIds: string[], responseIds: st
   const rows = await prisma.followUpQuestion.findMany({
     where: { AND: [{ OR: [{ memory_id: { in: memoryIds } }, { response_id: { in: responseIds } }] }, { answered_at: { not: null } }, followUpsOpenTo(viewer)] },
     orderBy: [{ answered_at: "asc" }, { id: "asc" }],
-    select: { memory_id: true, response_id: true, question: true, answer: true, asker: { select: { first_name: true, last_name: true } } },
+    select: {
+      memory_id: true,
+      response_id: true,
+      question: true,
+      answer: true,
+      asker: { select: { first_name: true, last_name: true } },
+      recording: { select: { id: true, duration_ms: true, transcript: true } },
+    },
   });
-  const byItem = new Map<string, BookFollowUp[]>();
+  const byItem = new Map<string, (BookFollowUp & { recording: PrintedRecording | null })[]>();
   for (const row of rows) {
     const id = (row.memory_id ?? row.response_id)!;
     const list = byItem.get(id) ?? [];
-    list.push({ askedBy: row.asker ? fullName(row.asker) : FORMER_MEMBER, question: row.question, answer: row.answer ?? "" });
+    list.push({ askedBy: row.asker ? fullName(row.asker) : FORMER_MEMBER, question: row.question, answer: row.answer ?? "", recording: row.recording });
     byItem.set(id, list);
   }
   return byItem;
 }
+
+/** What a recording prints: its words, and its code. */
+type PrintedRecording = { id: string; duration_ms: number; transcript: string | null };
 
 /**
  * The book's content for the reader. `origin` is the address the family reaches Family Book at: a
@@ -182,19 +192,24 @@ export async function gatherBookContent({
 
   const memoryIds = memories.map((memory) => memory.id);
   const responseIds = submissions.flatMap((submission) => submission.responses.map((response) => response.id));
-  const [comments, followUps, listenTokens] = await Promise.all([
+  const [comments, followUps] = await Promise.all([
     options.comments === "include" ? commentsOf(viewer, memoryIds, responseIds) : null,
     followUpsOf(viewer, memoryIds, responseIds),
-    listenTokensFor([...memories, ...submissions.flatMap((submission) => submission.responses)].flatMap((item) => (item.recording ? [item.recording.id] : []))),
   ]);
-  const voiceOf = (recording: { id: string; duration_ms: number; transcript: string | null } | null) => {
+  // Every story told out loud prints its code: the memories', the answers', and the answers to their questions.
+  const listenTokens = await listenTokensFor(
+    [...memories, ...submissions.flatMap((submission) => submission.responses), ...[...followUps.values()].flat()].flatMap((item) =>
+      item.recording ? [item.recording.id] : [],
+    ),
+  );
+  const voiceOf = (recording: PrintedRecording | null) => {
     const token = recording && listenTokens.get(recording.id);
     if (!recording || !token) return {};
     return { voice: { durationSeconds: recording.duration_ms / 1000, transcript: recording.transcript, listenUrl: new URL(listenPath(token), origin).href } };
   };
   // Only a book that includes comments has them: the others' items are as they were.
   const commentsOn = (id: string) => ({
-    ...(followUps.has(id) ? { followUps: followUps.get(id) } : {}),
+    ...(followUps.has(id) ? { followUps: followUps.get(id)!.map(({ recording, ...followUp }) => ({ ...followUp, ...voiceOf(recording) })) } : {}),
     ...(comments ? { comments: comments.get(id) ?? [] } : {}),
   });
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import type { BookComment, BookContent, BookFollowUp, BookItem, PaperSize } from "./book-content";
+import type { BookComment, BookContent, BookFollowUp, BookItem, BookVoice, PaperSize } from "./book-content";
 import { BookDocument, type BookPart, type ContentsNumbers } from "./pdf/book-document";
 import { printableText, registerBookFonts } from "./pdf/fonts";
 import { PAGE_GEOMETRY } from "./pdf/page-geometry";
@@ -17,7 +17,13 @@ async function printableContent(content: BookContent): Promise<BookContent> {
   const keep = await printableText();
   const comments = (list: BookComment[] | undefined) => list?.map((comment) => ({ ...comment, author: keep(comment.author), body: keep(comment.body) }));
   const followUps = (list: BookFollowUp[] | undefined) =>
-    list?.map((followUp) => ({ askedBy: keep(followUp.askedBy), question: keep(followUp.question), answer: keep(followUp.answer) }));
+    list?.map((followUp) => ({
+      askedBy: keep(followUp.askedBy),
+      question: keep(followUp.question),
+      answer: keep(followUp.answer),
+      ...(followUp.voice && { voice: voice(followUp.voice) }),
+    }));
+  const voice = (told: BookVoice | undefined) => told && { ...told, transcript: told.transcript && keep(told.transcript) };
   const item = (entry: BookItem): BookItem =>
     entry.kind === "memory"
       ? {
@@ -26,6 +32,7 @@ async function printableContent(content: BookContent): Promise<BookContent> {
           author: keep(entry.author),
           taggedNames: entry.taggedNames.map(keep),
           content: keep(entry.content),
+          voice: voice(entry.voice),
           followUps: followUps(entry.followUps),
           comments: comments(entry.comments),
         }
@@ -37,6 +44,7 @@ async function printableContent(content: BookContent): Promise<BookContent> {
             ...answer,
             question: keep(answer.question),
             answer: keep(answer.answer),
+            voice: voice(answer.voice),
             followUps: followUps(answer.followUps),
             comments: comments(answer.comments),
           })),

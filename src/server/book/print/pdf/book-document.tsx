@@ -157,7 +157,7 @@ function PhotoGrid({ photos, width, maxHeight }: { photos: BookPhoto[]; width: n
  * An item's answered "Tell us more" questions (always: the author's answers are part of the story),
  * each "Olivia asked: …" with the answer under it.
  */
-function followUpBlocks(key: string, followUps: BookFollowUp[] | undefined, t: Typography): ReactNode[] {
+function followUpBlocks(key: string, followUps: BookFollowUp[] | undefined, teller: string, width: number, t: Typography): ReactNode[] {
   const { styles } = t;
   return (followUps ?? []).flatMap((followUp, index) => [
     <Text key={`${key}-f${index}`} style={styles.followUpAsked} wrap={false} minPresenceAhead={t.firstLines}>
@@ -168,6 +168,8 @@ function followUpBlocks(key: string, followUps: BookFollowUp[] | undefined, t: T
         {paragraph}
       </Text>
     )),
+    // Told out loud too: its words and its own code.
+    ...voiceBlocks(`${key}-f${index}`, followUp.voice, teller, width, t, "answer"),
   ]);
 }
 
@@ -201,7 +203,14 @@ const LISTEN_CODE_SIZE = 72;
  * A story told out loud, under the story: "What was said" with its transcript, when there is one,
  * then the code that plays it to whoever holds the book, with its address in words.
  */
-function voiceBlocks(key: string, voice: BookVoice | undefined, teller: string, width: number, t: Typography): ReactNode[] {
+function voiceBlocks(
+  key: string,
+  voice: BookVoice | undefined,
+  teller: string,
+  width: number,
+  t: Typography,
+  tells: "story" | "answer" = "story",
+): ReactNode[] {
   if (!voice) return [];
   const { styles } = t;
   const said = voice.transcript ? paragraphsOf(voice.transcript) : [];
@@ -222,7 +231,7 @@ function voiceBlocks(key: string, voice: BookVoice | undefined, teller: string, 
       <View style={styles.listenRow}>
         <QrCode text={voice.listenUrl} size={t.sized(LISTEN_CODE_SIZE)} />
         <View style={styles.listenText}>
-          <Text style={styles.listenCall}>Scan to hear {teller} tell this story</Text>
+          <Text style={styles.listenCall}>{tells === "story" ? `Scan to hear ${teller} tell this story` : `Scan to hear ${teller} give this answer`}</Text>
           <Text style={styles.listenAddress}>or open this address:</Text>
         </View>
       </View>
@@ -272,7 +281,7 @@ function memoryBlocks(memory: BookMemory, page: PageGeometry, first: boolean, t:
       </Text>
     )),
     ...voiceBlocks(memory.id, memory.voice, memory.author, width, t),
-    ...followUpBlocks(memory.id, memory.followUps, t),
+    ...followUpBlocks(memory.id, memory.followUps, memory.author, width, t),
     ...commentBlocks(memory.id, memory.comments, t),
   ];
 }
@@ -330,7 +339,7 @@ function answerBlocks(answers: BookAnswers, page: PageGeometry, first: boolean, 
           ...answerText(answers, 0, firstEntry.answer, t),
           ...answerPhotoBlocks(`${answers.id}-0`, firstEntry.photos, page),
           ...voiceBlocks(`${answers.id}-0`, firstEntry.voice, answers.author, contentWidth(page), t),
-          ...followUpBlocks(`${answers.id}-0`, firstEntry.followUps, t),
+          ...followUpBlocks(`${answers.id}-0`, firstEntry.followUps, answers.author, contentWidth(page), t),
           ...commentBlocks(`${answers.id}-0`, firstEntry.comments, t),
         ]
       : []),
@@ -341,7 +350,7 @@ function answerBlocks(answers: BookAnswers, page: PageGeometry, first: boolean, 
       ...answerText(answers, position + 1, entry.answer, t),
       ...answerPhotoBlocks(`${answers.id}-${position + 1}`, entry.photos, page),
       ...voiceBlocks(`${answers.id}-${position + 1}`, entry.voice, answers.author, contentWidth(page), t),
-      ...followUpBlocks(`${answers.id}-${position + 1}`, entry.followUps, t),
+      ...followUpBlocks(`${answers.id}-${position + 1}`, entry.followUps, answers.author, contentWidth(page), t),
       ...commentBlocks(`${answers.id}-${position + 1}`, entry.comments, t),
     ]),
   ];
