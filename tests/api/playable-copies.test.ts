@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as answerFollowUpRoute } from "@/app/api/follow-ups/[id]/answer/route";
+import { GET as followUpAudioRoute } from "@/app/api/follow-ups/[id]/recording/audio/route";
+import { PUT as putFollowUpRecordingRoute } from "@/app/api/follow-ups/[id]/recording/route";
+import { POST as askFollowUpRoute } from "@/app/api/follow-ups/route";
 import { DELETE as deleteRecordingRoute, GET as getRecordingRoute } from "@/app/api/memories/[id]/recording/route";
 import { DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
+import { GET as answerAudioRoute } from "@/app/api/questionnaires/responses/[id]/recording/audio/route";
+import { PUT as putAnswerRecordingRoute } from "@/app/api/questionnaires/responses/[id]/recording/route";
+import { PATCH as toggleAnswerRoute } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
 import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from "@/server/memories/sweep-orphan-photos";
 import { getDb } from "@/server/platform/db/client";
@@ -13,6 +20,7 @@ import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN } from "../helpers/api";
 import { startJobWorkers } from "../helpers/email-jobs";
 import { createMemoryAs } from "../helpers/memories";
+import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { putRecordingAs, recordingFixture } from "../helpers/recordings";
 
 // A playable copy (docs/decisions/041-voice-recordings.md): a recording not every browser plays as
@@ -79,6 +87,47 @@ describe("a recording not every browser plays as it was made", () => {
     const facts = await inspectRecording(copy.body!, "copy.m4a");
     expect(facts).toMatchObject({ container: "mp4", codec: "aac" });
     expect(Math.abs(facts.durationSeconds * 1000 - row.duration_ms)).toBeLessThan(150);
+  });
+
+  it("an answer's, and the answer to a follow-up question's, get one too, heard through their own addresses", async () => {
+    const { questionIds } = await createCustomQuestionnaire(owner);
+    const saved = await answer(owner, [{ question_id: questionIds[0]!, answer_text: "By the river." }]);
+    const responseId = saved.body.data.submission.responses[0].id as string;
+    await call(toggleAnswerRoute, `/api/questionnaires/responses/${responseId}/toggle-shared`, {
+      method: "PATCH",
+      token: owner.token,
+      params: { id: responseId },
+      body: { is_shared: true },
+    });
+    const memory = await createMemoryAs(owner.token, { title: "The mill", is_shared: "true" });
+    const asked = await call(askFollowUpRoute, "/api/follow-ups", { token: relative.token, body: { memory_id: memory.id, question: "Who ran the mill?" } });
+    const followUpId = asked.body.data.follow_up.id as string;
+    await call(answerFollowUpRoute, `/api/follow-ups/${followUpId}/answer`, { token: owner.token, params: { id: followUpId }, body: { answer: "My uncle." } });
+    const bytes = recordingFixture("speech-vorbis.ogg");
+    const put = (route: typeof putAnswerRecordingRoute, path: string, id: string) =>
+      call(route, `${path}?name=told.ogg`, {
+        method: "PUT",
+        token: owner.token,
+        params: { id },
+        body: bytes,
+        headers: { "content-type": "application/octet-stream" },
+      });
+    expect((await put(putAnswerRecordingRoute, `/api/questionnaires/responses/${responseId}/recording`, responseId)).status).toBe(200);
+    expect((await put(putFollowUpRecordingRoute, `/api/follow-ups/${followUpId}/recording`, followUpId)).status).toBe(200);
+
+    const prisma = await getDb();
+    const copied = () => prisma.recording.count({ where: { OR: [{ response_id: responseId }, { follow_up_id: followUpId }], playable_copy: true } });
+    await workers.runUntil(async () => (await copied()) === 2);
+    for (const [route, path, id] of [
+      [answerAudioRoute, `/api/questionnaires/responses/${responseId}/recording/audio`, responseId],
+      [followUpAudioRoute, `/api/follow-ups/${followUpId}/recording/audio`, followUpId],
+    ] as const) {
+      const heard = await call(route, `${path}?copy=playable`, { token: relative.token, params: { id } });
+      expect(heard.status).toBe(302);
+      const copy = await fetchSigned(heard.headers.get("location")!);
+      expect(copy.headers.get("content-type")).toBe("audio/mp4");
+      expect(await inspectRecording(copy.body!, "copy.m4a")).toMatchObject({ container: "mp4", codec: "aac" });
+    }
   });
 
   it.each(["speech.m4a", "speech.mp3", "speech.webm", "speech.flac", "microphone.wav"])("%s plays everywhere as it was made: no copy", async (fixture) => {

@@ -1,5 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_RECORDING_BYTES } from "@/lib/constants";
+import { RECORDING_PART_TOO_LARGE, recordingTooLarge } from "@/lib/schemas/recordings";
 import { BODY_TOO_LARGE } from "@/server/platform/http/read-body";
 import { requestFrom, sendBody, startTestApp, type TestApp } from "../helpers/app-server";
 
@@ -56,6 +58,61 @@ describe.each(cases)("$route", ({ path, totalBytes, headers, ...rest }) => {
       // Refused long before the whole body could have been sent.
       expect(answer.bytesSent).toBeLessThan(totalBytes / 4);
       expect(app.residentMb() - before).toBeLessThan(48);
+    });
+  }
+});
+
+describe("a recording", () => {
+  const signedIn = () => ({ authorization: `Bearer ${token}` });
+
+  it("larger than 320 MB is refused with its name as soon as its length is announced, before any of it is read", async () => {
+    const questionnaire = await requestFrom(`${app.url}/api/questionnaires`, {
+      headers: signedIn(),
+      json: {
+        title: "The house",
+        audience: "FAMILY_WIDE",
+        questions: [{ question_text: "Which house?", input_type: "text", is_required: true, tempId: "q-1" }],
+      },
+    });
+    expect(questionnaire.status).toBe(201);
+    const questionnaireId = (questionnaire.body.data!.questionnaire as { id: string }).id;
+    const questions = await requestFrom(`${app.url}/api/questionnaires/${questionnaireId}/questions`, { method: "GET", headers: signedIn() });
+    const questionId = (questions.body.data!.questions as { id: string }[])[0]!.id;
+    const saved = await requestFrom(`${app.url}/api/questionnaires/responses`, {
+      headers: signedIn(),
+      json: { responses: [{ question_id: questionId, answer_text: "The one on Elm Street." }] },
+    });
+    expect(saved.status).toBe(201);
+    const responseId = (saved.body.data!.submission as { responses: { id: string }[] }).responses[0]!.id;
+
+    const answer = await sendBody(`${app.url}/api/questionnaires/responses/${responseId}/recording?name=Elm%20Street.m4a`, {
+      method: "PUT",
+      totalBytes: MAX_RECORDING_BYTES + MB,
+      headers: { ...signedIn(), "content-type": "audio/mp4" },
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error).toBe(recordingTooLarge("Elm Street.m4a"));
+    expect(answer.bytesSent).toBeLessThan(MAX_RECORDING_BYTES / 4);
+  });
+
+  for (const chunked of [false, true]) {
+    it(`sent in parts refuses a part over 1 MB ${chunked ? "sent chunked" : "with its Content-Length"}, and holds none of it`, async () => {
+      const opened = await requestFrom(`${app.url}/api/recording-uploads`, { headers: signedIn(), json: { name: "Long.wav", byte_size: 300 * MB } });
+      expect(opened.status).toBe(201);
+      const uploadId = (opened.body.data!.upload as { id: string }).id;
+      const before = await settledResidentMb();
+      const answer = await sendBody(`${app.url}/api/recording-uploads/${uploadId}/parts?offset=0`, {
+        method: "PUT",
+        totalBytes: 300 * MB,
+        chunked,
+        headers: { ...signedIn(), "content-type": "application/octet-stream" },
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).error).toBe(RECORDING_PART_TOO_LARGE);
+      expect(answer.bytesSent).toBeLessThan((300 * MB) / 4);
+      expect(app.residentMb() - before).toBeLessThan(48);
+      const progress = await requestFrom(`${app.url}/api/recording-uploads/${uploadId}`, { method: "GET", headers: signedIn() });
+      expect((progress.body.data!.upload as { received: number }).received).toBe(0);
     });
   }
 });
