@@ -121,6 +121,28 @@ test.describe("recording in the browser", () => {
     await expect(page.getByText(/has not been saved yet/)).toHaveCount(0);
   });
 
+  test("a take stops itself at 30 minutes, says so, and is kept to listen to and save", async ({ page }) => {
+    await page.clock.install();
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const memory = await createMemory(page.request, { title: TITLE, shared: true, date: "1962-07-14" });
+    await page.goto(`/memories/edit/${memory.id}`);
+    const section = page.getByRole("region", { name: "Told out loud" });
+    await section.getByRole("button", { name: "Record", exact: true }).click();
+    await expect(section.getByText("Recording", { exact: true })).toBeVisible();
+    await expect(section.getByText("1 second recorded")).toBeAttached({ timeout: 10_000 });
+
+    // Half an hour later by the page's clock, nobody pressed Finish.
+    await page.clock.fastForward("30:00");
+    await expect(section.getByRole("status").filter({ hasText: "Your recording reached 30 minutes" })).toHaveText(
+      "Your recording reached 30 minutes, the longest a recording can be, and stopped there. Save it, and tell the rest as another story.",
+    );
+    await expect(section.getByText("Listen to your recording, then save it or record again.")).toBeVisible();
+    await expect(section.getByRole("button", { name: "Finish" })).toHaveCount(0);
+    await section.getByRole("button", { name: "Save recording" }).click();
+    await expect(page.getByText("Recording saved", { exact: true })).toBeVisible();
+    await expect(section.getByRole("status").filter({ hasText: "Your recording reached 30 minutes" })).toHaveCount(0);
+  });
+
   test("a refused microphone gets plain guidance, and the story can still be typed @desktop-only", async ({ page }) => {
     await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
     const memory = await createMemory(page.request, { title: TITLE, shared: true });

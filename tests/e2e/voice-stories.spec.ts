@@ -322,3 +322,25 @@ test.describe("answers told out loud", () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 });
+
+test.describe("the player", () => {
+  test("says plainly when a recording cannot be played, and offers it to download", async ({ page }) => {
+    await registerThroughApi(page.request, newPerson("Margaret", "Hughes"));
+    const memory = await createMemory(page.request, { title: TITLE, shared: true, date: "1962-07-14", content: "We rowed across the lake every summer." });
+    const saved = await page.request.put(`/api/memories/${memory.id}/recording?name=speech.m4a`, {
+      data: readFileSync(recording("speech.m4a")),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(saved.status()).toBe(200);
+    // The storage answers with an error page where the sound should be.
+    await page.route("**/api/storage/recordings/**", (route) => route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Server error</h1>" }));
+    await page.goto(`/memories/edit/${memory.id}`);
+    const section = page.getByRole("region", { name: "Told out loud" });
+    await section.getByRole("button", { name: `Play the recording of ${TITLE}` }).click();
+    await expect(section.getByRole("alert").filter({ hasText: "could not be played" })).toHaveText(
+      "This recording could not be played here. Please try again, or download it. Download speech.m4a",
+    );
+    await expect(section.getByRole("link", { name: "Download speech.m4a" })).toBeVisible();
+    await expect(section.getByRole("button", { name: `Play the recording of ${TITLE}` })).toBeVisible();
+  });
+});

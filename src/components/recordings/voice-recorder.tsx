@@ -97,6 +97,8 @@ export function VoiceRecorder({
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [keptHere, setKeptHere] = useState(true);
+  /** The take stopped itself at the longest a recording can be. */
+  const [reachedLimit, setReachedLimit] = useState(false);
 
   // A take left unsent here (a reload, a closed tab) comes back to be saved or recorded again.
   useEffect(() => {
@@ -146,7 +148,10 @@ export function VoiceRecorder({
       analyser.getFloatTimeDomainData(samples);
       const rms = Math.sqrt(samples.reduce((sum, sample) => sum + sample * sample, 0) / samples.length);
       setLevel(Math.min(1, rms * 4));
-      if (seconds >= STOP_AT_SECONDS) finish();
+      if (seconds >= STOP_AT_SECONDS) {
+        setReachedLimit(true);
+        finish();
+      }
     }, 100);
     return () => {
       window.clearInterval(timer);
@@ -166,6 +171,7 @@ export function VoiceRecorder({
 
   async function record() {
     setProblem(null);
+    setReachedLimit(false);
     if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) return setProblem(CANNOT_RECORD);
     setState("starting");
     let stream: MediaStream;
@@ -260,6 +266,7 @@ export function VoiceRecorder({
 
   async function recordAgain() {
     if (take) await dropTake(take.id);
+    setReachedLimit(false);
     setTake(null);
     setElapsed(0);
     setState("idle");
@@ -358,6 +365,12 @@ export function VoiceRecorder({
                 ? "Listen to your recording, then save it or record again."
                 : "Listen to your recording. It is saved with the memory when you save it, or record again."}
           </p>
+          {reachedLimit && (
+            <p role="status" className="text-base">
+              Your recording reached {MAX_RECORDING_SECONDS / 60} minutes, the longest a recording can be, and stopped there. Save it, and tell the rest as
+              another story.
+            </p>
+          )}
           <RecordingPlayer title={`${title} (not saved yet)`} recording={{ url: take.url, duration_seconds: elapsed, file_name: "" }} />
           {state === "saving" && (
             <div role="status" className="flex flex-col gap-1">
