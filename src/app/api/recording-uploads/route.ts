@@ -13,4 +13,4 @@ export const POST = publicRoute(async (context) => {
   return ok({ upload: await startRecordingUpload({ userId, name, byteSize: byte_size }) }, { status: 201 });
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
