@@ -152,25 +152,30 @@ export async function recordingBytes({
   // Taken: the row goes now, the parts' objects once they are read.
   const { count } = await prisma.recordingUpload.deleteMany({ where: { id: uploadId, user_id: uploaderId, received: upload.byte_size } });
   if (count === 0) throw notFound(RECORDING_UPLOAD_NOT_FOUND);
-  const keys = parts.map((part) => part.key);
-  return { chunks: readParts(keys), settle: () => deleteObjects(getStorage(), keys) };
+  return {
+    chunks: readParts(parts),
+    settle: () =>
+      deleteObjects(
+        getStorage(),
+        parts.map((part) => part.key),
+      ),
+  };
 }
 
-async function* readParts(keys: string[]): AsyncGenerator<Uint8Array> {
+const PART_UNREADABLE = "A part of the recording could not be read back. Please send the recording again.";
+
+/**
+ * The parts' bytes in order, each read whole (at most a part's size) and checked against the
+ * length it arrived with: a part read back short is read once more, and never passed on short,
+ * so a recording is kept whole or not at all.
+ */
+async function* readParts(parts: { key: string; byte_size: number }[]): AsyncGenerator<Uint8Array> {
   const storage = getStorage();
-  for (const key of keys) {
-    const part = await storage.openStream(key);
-    if (!part) throw new AppError("UNAVAILABLE", "A part of the recording could not be read. Please send the recording again.");
-    const reader = part.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        yield value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
+  for (const part of parts) {
+    let stored = await storage.get(part.key);
+    if (stored && stored.body.length !== part.byte_size) stored = await storage.get(part.key);
+    if (!stored || stored.body.length !== part.byte_size) throw new AppError("UNAVAILABLE", PART_UNREADABLE);
+    yield new Uint8Array(stored.body);
   }
 }
 
