@@ -185,6 +185,20 @@ describe("a recording sent in parts", () => {
     ]);
   });
 
+  it("is never kept short: a part that storage gives back shorter than it arrived refuses the recording, and nothing is kept", async () => {
+    const memory = await createMemoryAs(owner.token, { title: "Cut short" });
+    const story = toneWav(80);
+    const id = (await start(owner, story.length)).body.data.upload.id as string;
+    await sendAll(owner, id, story);
+    const last = await (await getDb()).recordingUploadPart.findFirstOrThrow({ where: { upload_id: id }, orderBy: { offset: "desc" } });
+    await getStorage().put(last.key, Buffer.from(story.subarray(last.offset, last.offset + last.byte_size - 4_096)), "application/octet-stream");
+    const refused = await keepForMemory(owner, memory.id, id);
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toBe("A part of the recording could not be read back. Please send the recording again.");
+    expect(await (await getDb()).recording.count({ where: { memory_id: memory.id } })).toBe(0);
+    expect(await stored(`${RECORDING_UPLOADS_PREFIX}${id}/`)).toEqual([]);
+  });
+
   it("is refused as a recording by its bytes once all there, and its parts go", async () => {
     const memory = await createMemoryAs(owner.token, { title: "Words only" });
     const words = new TextEncoder().encode("not a sound at all, only words ".repeat(40_000));
