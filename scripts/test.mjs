@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build, buildIsCurrent } from "../bin/start.mjs";
 import { freePort } from "./lib/app-server.mjs";
-import { recordTally, sumTallies, tallyLine, tallyPlaywright, tallyVitest } from "./lib/test-tally.mjs";
+import { failedPlaywright, failedVitest, recordTally, sumTallies, tallyLine, tallyPlaywright, tallyVitest } from "./lib/test-tally.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -22,6 +22,7 @@ function run(command, args, env = {}) {
 const vitestReport = path.join(reports, "vitest.json");
 const unitCode = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
 const unit = tallyVitest(vitestReport, unitCode);
+const unitFailures = failedVitest(vitestReport);
 
 if (!buildIsCurrent()) build();
 rmSync(path.join(root, ".e2e"), { recursive: true, force: true });
@@ -29,10 +30,13 @@ rmSync(path.join(root, "test-results"), { recursive: true, force: true });
 const playwrightReport = path.join(reports, "playwright.json");
 const endToEndCode = run(bin("playwright"), ["test"], { E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_REPORT: playwrightReport });
 const endToEnd = tallyPlaywright(playwrightReport, endToEndCode);
+const endToEndFailures = failedPlaywright(playwrightReport);
 rmSync(reports, { recursive: true, force: true });
 
-recordTally("npm test: Vitest (embedded database)", unit);
-recordTally("npm test: Playwright (Chromium)", endToEnd);
+recordTally("npm test: Vitest (embedded database)", unit, unitFailures);
+recordTally("npm test: Playwright (Chromium)", endToEnd, endToEndFailures);
+const failures = [...unitFailures, ...endToEndFailures];
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join("\n")}`);
 console.log(`\nUnit and integration tests: ${tallyLine(unit)}; end-to-end tests: ${tallyLine(endToEnd)}.`);
 console.log(tallyLine(sumTallies([unit, endToEnd])));
 process.exit(unitCode === 0 && endToEndCode === 0 ? 0 : 1);

@@ -34,6 +34,36 @@ export function tallyPlaywright(file, exitCode) {
   return withExitCode(tally, exitCode);
 }
 
+/** The names of the tests a Vitest JSON report failed ("file › test"). @param {string} file @returns {string[]} */
+export function failedVitest(file) {
+  const results = readJson(file)?.testResults;
+  if (!Array.isArray(results)) return [];
+  return results.flatMap((result) => {
+    const where = String(result.name ?? "").replace(`${process.cwd()}/`, "");
+    const failed = (result.assertionResults ?? []).filter((test) => test.status === "failed");
+    if (failed.length === 0 && result.status === "failed") return [`${where} (the file failed: ${String(result.message ?? "").split("\n")[0]})`];
+    return failed.map((test) => `${where} › ${test.fullName ?? test.title}`);
+  });
+}
+
+/** The names of the tests a Playwright JSON report failed ("file › title [project]"). @param {string} file @returns {string[]} */
+export function failedPlaywright(file) {
+  /** @type {string[]} */
+  const names = [];
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    const here = suite.title && !String(suite.title).endsWith(".ts") ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") names.push(`${spec.file} › ${[...here, spec.title].join(" › ")} [${test.projectName}]`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of readJson(file)?.suites ?? []) walk(suite, []);
+  return names;
+}
+
 /** A stage that is one check as a whole (a script's scenario, the type check). @param {number} exitCode @returns {Tally} */
 export function tallyStage(exitCode) {
   return exitCode === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
@@ -49,14 +79,15 @@ export const tallyLine = (tally) => `${tally.passed} passed, ${tally.failed} fai
 
 /**
  * Adds a runner's tally to the file named by TEST_TALLY_FILE (one JSON line each), where .ci/run
- * sums them; without it, nothing is written. @param {string} runner @param {Tally} tally
+ * sums them, with the names of the tests that failed; without it, nothing is written.
+ * @param {string} runner @param {Tally} tally @param {string[]} [failures]
  */
-export function recordTally(runner, tally) {
+export function recordTally(runner, tally, failures = []) {
   const file = process.env.TEST_TALLY_FILE;
-  if (file) appendFileSync(file, `${JSON.stringify({ runner, ...tally })}\n`);
+  if (file) appendFileSync(file, `${JSON.stringify({ runner, ...tally, failures })}\n`);
 }
 
-/** The tallies recorded in a TEST_TALLY_FILE. @param {string} file @returns {(Tally & { runner: string })[]} */
+/** The tallies recorded in a TEST_TALLY_FILE. @param {string} file @returns {(Tally & { runner: string, failures?: string[] })[]} */
 export function readTallies(file) {
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sumTallies, tallyLine, tallyPlaywright, tallyStage, tallyVitest } from "../../scripts/lib/test-tally.mjs";
+import { failedPlaywright, failedVitest, sumTallies, tallyLine, tallyPlaywright, tallyStage, tallyVitest } from "../../scripts/lib/test-tally.mjs";
 
 // The closing line of `npm test` and .ci/run, "N passed, N failed", adds up the runners' own reports;
 // a runner that failed without a failed test in its report still counts as a failure.
@@ -26,6 +26,53 @@ describe("the test tally", () => {
   it("counts a runner that exited with an error but reported no failed test as one failure", () => {
     expect(tallyVitest(report("crashed.json", { numPassedTests: 5, numFailedTests: 0 }), 1)).toEqual({ passed: 5, failed: 1 });
     expect(tallyPlaywright(path.join(directory, "missing.json"), 1)).toEqual({ passed: 0, failed: 1 });
+  });
+
+  it("names the tests that failed, so a red run says which ones", () => {
+    const vitest = report("named.json", {
+      testResults: [
+        {
+          name: `${process.cwd()}/tests/api/a.test.ts`,
+          status: "failed",
+          assertionResults: [
+            { status: "passed", fullName: "works" },
+            { status: "failed", fullName: "memories refuses a sixth photo" },
+          ],
+        },
+        { name: `${process.cwd()}/tests/api/b.test.ts`, status: "failed", message: "Cannot find module 'x'\nat …", assertionResults: [] },
+        { name: `${process.cwd()}/tests/api/c.test.ts`, status: "passed", assertionResults: [{ status: "passed", fullName: "fine" }] },
+      ],
+    });
+    expect(failedVitest(vitest)).toEqual([
+      "tests/api/a.test.ts › memories refuses a sixth photo",
+      "tests/api/b.test.ts (the file failed: Cannot find module 'x')",
+    ]);
+    const playwright = report("named-p.json", {
+      suites: [
+        {
+          title: "memories.spec.ts",
+          specs: [],
+          suites: [
+            {
+              title: "Add Memory",
+              specs: [
+                {
+                  file: "memories.spec.ts",
+                  title: "saves a photo",
+                  tests: [
+                    { status: "expected", projectName: "desktop" },
+                    { status: "unexpected", projectName: "mobile" },
+                  ],
+                },
+                { file: "memories.spec.ts", title: "flaky but passed", tests: [{ status: "flaky", projectName: "desktop" }] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(failedPlaywright(playwright)).toEqual(["memories.spec.ts › Add Memory › saves a photo [mobile]"]);
+    expect(failedVitest(path.join(directory, "missing.json"))).toEqual([]);
   });
 
   it("counts a whole stage as one check", () => {
