@@ -69,6 +69,14 @@ async function answered(author: TestAccount, text = "A white house with green sh
   return { questionnaireId: id, responseId: saved.body.data.submission.responses[0].id as string };
 }
 
+/** The recording objects in storage that no recording keeps (an original, or its playable copy). */
+async function strayRecordings() {
+  const kept = (await (await getDb()).recording.findMany({ select: { original_key: true } })).map((row) => row.original_key);
+  const stray: string[] = [];
+  for await (const object of getStorage().list(RECORDINGS_PREFIX)) if (!kept.some((key) => object.key.startsWith(key))) stray.push(object.key);
+  return stray;
+}
+
 async function storedFor(responseId: string) {
   const keys: string[] = [];
   for await (const object of getStorage().list(`${RECORDINGS_PREFIX}${responseId}/`)) keys.push(object.key);
@@ -236,19 +244,22 @@ describe("an answer's recording", () => {
 
 describe("an answer told out loud through the emailed link", () => {
   const answeredByLink = weeklyQuestionLinkForTests;
-  const putByLink = (token: string, bytes: Uint8Array, name = "Fig tree.m4a") =>
-    call(putByLinkRoute, `/api/weekly-questions/answer/recording?token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}`, {
-      method: "PUT",
-      body: bytes,
-      headers: { "content-type": "application/octet-stream" },
+  const putByLink = (token: string, bytes: Uint8Array, name = "Fig tree.m4a", options: { shared?: string; who?: TestAccount } = {}) =>
+    call(
+      putByLinkRoute,
+      `/api/weekly-questions/answer/recording?token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}${options.shared ? `&shared=${options.shared}` : ""}`,
+      { method: "PUT", token: options.who?.token, body: bytes, headers: { "content-type": "application/octet-stream" } },
+    );
+  const answerOf = async (grandma: TestAccount) =>
+    (await getDb()).response.findMany({
+      where: { submission: { user_id: grandma.user.id } },
+      select: { id: true, answer_text: true, is_shared: true, recording: { select: { file_name: true } } },
     });
   const removeByLink = (token: string) => call(deleteByLinkRoute, "/api/weekly-questions/answer/recording", { method: "DELETE", body: { token } });
   const INVALID = "This link does not work any more. Sign in to Family Book to answer your questions.";
 
   it("records the answer the link gave, without a password, and removes it again", async () => {
     const { grandma, token } = await answeredByLink();
-    // Not answered yet: there is no answer to tell out loud.
-    expect((await putByLink(token, recordingFixture("speech.m4a"))).status).toBe(404);
     expect((await call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: "Under the fig tree in my mother's yard." } })).status).toBe(
       201,
     );
@@ -262,6 +273,62 @@ describe("an answer told out loud through the emailed link", () => {
     expect((await removeByLink(token)).status).toBe(200);
     expect(await storedFor(response.id)).toEqual([]);
     expect((await removeByLink(token)).status).toBe(404);
+  });
+
+  it("answers a question still open with the recording alone: nothing written, shared as chosen, and kept while nothing is written", async () => {
+    const { grandma, token } = await answeredByLink();
+    const told = await putByLink(token, recordingFixture("speech.m4a"), "Fig tree.m4a", { shared: "true" });
+    expect(told.status).toBe(201);
+    expect(told.body.data.answer).toMatchObject({ is_shared: true });
+    expect(told.body.data.recording).toMatchObject({ file_name: "Fig tree.m4a", content_type: "audio/mp4" });
+    const [answer] = await answerOf(grandma);
+    expect(answer).toEqual({ id: told.body.data.answer.response_id, answer_text: "", is_shared: true, recording: { file_name: "Fig tree.m4a" } });
+    expect(await heard(grandma, answer!.id)).toEqual(recordingFixture("speech.m4a"));
+
+    // The link has answered its question: it cannot answer again in words, only change the recording.
+    const typed = await call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: "And in words as well." } });
+    expect(typed.status).toBe(409);
+    const again = await putByLink(token, recordingFixture("speech.m4a"), "Fig tree, again.m4a");
+    expect(again.status).toBe(200);
+    expect(again.body.data.answer).toBeUndefined();
+    // Nothing is written, so the recording is the whole answer: it stays.
+    const removed = await call(deleteByLinkRoute, "/api/weekly-questions/answer/recording", { method: "DELETE", body: { token } });
+    expect(removed.status).toBe(409);
+    expect(removed.body.error).toBe("This answer was told out loud with nothing written: write your answer before removing its recording.");
+    expect(await answerOf(grandma)).toEqual([{ ...answer, recording: { file_name: "Fig tree, again.m4a" } }]);
+    expect(await storedFor(answer!.id)).toHaveLength(1);
+  });
+
+  it("answers nothing with a file that is not a recording, or for someone signed in as another person; the question stays open", async () => {
+    const { grandma, token } = await answeredByLink();
+    const refused = await putByLink(token, new TextEncoder().encode("only words, no sound at all"), "memo.m4a");
+    expect(refused.status).toBe(415);
+    expect(refused.body.error).toBe("memo.m4a is not a sound recording. Please choose an m4a, mp3, wav, ogg, webm, opus or flac file.");
+    const other = await createAccount({ firstName: "Olof" });
+    const forSomeoneElse = await putByLink(token, recordingFixture("speech.m4a"), "Fig tree.m4a", { who: other });
+    expect(forSomeoneElse.status).toBe(403);
+    expect(await answerOf(grandma)).toEqual([]);
+    expect(await strayRecordings()).toEqual([]);
+    // Still open: answered in words now, as before.
+    expect((await call(answerByLink, "/api/weekly-questions/answer", { body: { token, answer_text: "Under the fig tree." } })).status).toBe(201);
+  });
+
+  it("saves one answer when two recordings of an open question arrive at once, and leaves no stray file", async () => {
+    const { grandma, token } = await answeredByLink();
+    const results = await Promise.all([
+      putByLink(token, recordingFixture("speech.m4a"), "First.m4a"),
+      putByLink(token, recordingFixture("speech.m4a"), "Second.m4a"),
+    ]);
+    const statuses = results.map((result) => result.status).sort();
+    // One answered; the other found it answered (409) or, coming after, replaced its recording (200).
+    expect([
+      [201, 409],
+      [200, 201],
+    ]).toContainEqual(statuses);
+    const answers = await answerOf(grandma);
+    expect(answers).toHaveLength(1);
+    expect(await storedFor(answers[0]!.id)).toHaveLength(1);
+    expect(await strayRecordings()).toEqual([]);
   });
 
   it("refuses an unknown or tampered link, and keeps nothing", async () => {

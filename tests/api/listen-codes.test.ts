@@ -13,6 +13,7 @@ import { DELETE as stopAnswerCodeRoute } from "@/app/api/questionnaires/response
 import { PUT as putAnswerRecordingRoute } from "@/app/api/questionnaires/responses/[id]/recording/route";
 import { PUT as putAnswerTranscriptRoute } from "@/app/api/questionnaires/responses/[id]/recording/transcript/route";
 import { PATCH as toggleAnswerRoute } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
+import { PUT as tellByLinkRoute } from "@/app/api/weekly-questions/answer/recording/route";
 import { getDb } from "@/server/platform/db/client";
 import { findListening, listenTokensFor } from "@/server/recordings/listen-codes";
 import { NO_RECORDING } from "@/server/recordings/memory-recording";
@@ -22,6 +23,7 @@ import { createMemoryAs } from "../helpers/memories";
 import { readPdf, scanQrCodes } from "../helpers/pdf-text";
 import { answerChildhood } from "../helpers/questionnaires";
 import { putRecordingAs, recordingFixture } from "../helpers/recordings";
+import { weeklyQuestionLinkForTests } from "../helpers/weekly-links";
 
 // A printed book's codes (docs/decisions/043-listen-codes.md): a story told out loud prints how long
 // it plays, what was said, and a QR code that plays it to whoever holds the book, with no account;
@@ -271,6 +273,32 @@ describe("an answer told out loud in the printed book", () => {
     const next = await printedCodes(await downloadBook(grandma));
     expect(next.codes).toHaveLength(1);
     expect(next.codes[0]!.token).not.toBe(codes[0]!.token);
+  });
+});
+
+describe("an answer told out loud with nothing written, in the printed book", () => {
+  it("prints what was said and its code where the written answer would be, never “No answer provided”", async () => {
+    const { grandma, token } = await weeklyQuestionLinkForTests();
+    const told = await call(tellByLinkRoute, `/api/weekly-questions/answer/recording?token=${encodeURIComponent(token)}&name=Born.m4a&shared=true`, {
+      method: "PUT",
+      body: recordingFixture("speech.m4a"),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(told.status).toBe(201);
+    const responseId = told.body.data.answer.response_id as string;
+    await call(putAnswerTranscriptRoute, `/api/questionnaires/responses/${responseId}/recording/transcript`, {
+      method: "PUT",
+      token: grandma.token,
+      body: { transcript: "In the house by the mill, in the spring of 1931." },
+      params: { id: responseId },
+    });
+
+    const { codes } = await printedCodes(await downloadBook(grandma));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.page).toContain("Where and when were you born?");
+    expect(codes[0]!.page).toContain("In the house by the mill, in the spring of 1931.");
+    expect(codes[0]!.page).not.toContain("No answer provided");
+    expect(await findListening(codes[0]!.token)).toMatchObject({ title: "Where and when were you born?", teller: "Rose Hughes" });
   });
 });
 

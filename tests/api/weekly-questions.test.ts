@@ -765,6 +765,30 @@ describe("answers by reply", () => {
     expect(received!.parsed.text).toContain("Your answer to this question is saved, with your recording and its photo:");
   });
 
+  it("takes a reply that is only a voice memo as the answer told out loud, with nothing written, and says so", async () => {
+    const { member, email } = await emailedQuestion({ share: true });
+    const memo = recordingFixture("speech.m4a");
+    const outcome = await post(
+      replyTo(email, {
+        from: member.user.email,
+        text: "\n\nSent from my iPhone",
+        photos: [{ filename: "New Recording 4.m4a", contentType: "audio/x-m4a", content: Buffer.from(memo) }],
+      }),
+    );
+    expect(outcome).toEqual({ outcome: "answered", reason: null });
+    const response = await (
+      await getDb()
+    ).response.findFirstOrThrow({ where: { submission: { user_id: member.user.id } }, select: { answer_text: true, is_shared: true, recording: true } });
+    // The recording is the answer: nothing written, nothing made up in its place.
+    expect(response.answer_text).toBe("");
+    expect(response.is_shared).toBe(true);
+    expect(response.recording).toMatchObject({ file_name: "New Recording 4.m4a", byte_size: memo.byteLength });
+    const [received] = instances.smtp.to(member.user.email).filter(({ parsed }) => parsed.subject?.startsWith("We received your answer: "));
+    expect(received!.parsed.text).toContain("Your answer to this question is saved, with your recording:");
+    expect(received!.parsed.text).toContain("You told it out loud: your family will hear it in your own voice.");
+    expect(received!.parsed.text).not.toContain("“”");
+  });
+
   it("refuses a reply with two recordings, or one that only claims to be sound; nothing saved, nothing stored", async () => {
     const { member, email } = await emailedQuestion();
     const memo = { filename: "memo.m4a", contentType: "audio/mp4", content: Buffer.from(recordingFixture("speech.m4a")) };

@@ -1,14 +1,17 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { stableUuid } from "../../src/lib/stable-id";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { createMemory } from "./support/content";
+import { confirmAddress, linkIn, waitForEmail } from "./support/outbox";
 
 // docs/product.md §2 "Told out loud": the author records the story in the browser — Record, the
 // running time and level meter, Pause and Resume, Finish, listen back — and every second of the
 // take is kept on the device until the server has it.
 
 const TITLE = "The blue boat";
+const childhood = stableUuid("questionnaire:childhood");
 const recording = (name: string) => path.join(process.cwd(), "tests/fixtures/recordings", name);
 
 // A microphone that hears a spoken sentence, over and over, and is allowed without asking.
@@ -119,6 +122,63 @@ test.describe("recording in the browser", () => {
     await page.goto("/memories/add");
     await expect(page.getByRole("group", { name: "Told out loud" }).getByRole("button", { name: "Record", exact: true })).toBeVisible();
     await expect(page.getByText(/has not been saved yet/)).toHaveCount(0);
+  });
+
+  test("a weekly question is answered out loud from its one-tap link at 390 px, nothing typed: the recording is the answer", async ({ page }, testInfo) => {
+    const rose = newPerson("Rose", "Adeyemi");
+    const { id } = await registerThroughApi(page.request, rose);
+    await confirmAddress(page.request, rose.email);
+    const plan = await page.request.post("/api/weekly-questions", {
+      data: {
+        recipient_id: id,
+        source: "questionnaire",
+        questionnaire_id: childhood,
+        weekday: 7,
+        hour: 10,
+        time_zone: "UTC",
+        share_by_default: true,
+        first_question_now: true,
+      },
+    });
+    expect(plan.status(), await plan.text()).toBe(201);
+    const link = linkIn(await waitForEmail(rose.email, "This week's question: Where and when were you born?"), "/answer");
+    const question = "Where and when were you born?";
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(link.pathname + link.search);
+    const told = page.getByRole("region", { name: "Told out loud" });
+    await expect(told.getByText(/^Rather say it than type it\? Tell your answer in your own voice/)).toBeVisible();
+    await told.getByRole("button", { name: "Record", exact: true }).click();
+    await expect(told.getByText("2 seconds recorded")).toBeAttached({ timeout: 10_000 });
+    await told.getByRole("button", { name: "Finish" }).click();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `weekly-answer-out-loud-390-${testInfo.project.name}`);
+    await told.getByRole("button", { name: "Save recording" }).click();
+
+    // Saved, the recording answered the question: the thanks, its sharing, and the recording to hear or change.
+    await expect(page.getByRole("heading", { name: "Thank you, Rose! Your answer is saved." })).toBeFocused();
+    await expect(page.getByText("It is shared with your family in the Family Book.")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Told out loud" }).getByRole("button", { name: `Play the recording of ${question}`, exact: true }),
+    ).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `weekly-answer-out-loud-saved-390-${testInfo.project.name}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Her own answers say it was told out loud, with nothing written, and play it.
+    await page.goto("/completed-questionnaires");
+    await page
+      .getByRole("button", { name: /Childhood Memories/ })
+      .first()
+      .click();
+    await expect(page.getByText("Told out loud, with nothing written: listen below.")).toBeVisible();
+    // The Family Book shows it as the answer, never as "No answer provided".
+    await page.goto("/family-book?tab=responses");
+    const answers = page.getByRole("tabpanel");
+    await answers.getByRole("button", { name: /^Childhood Memories by Rose Adeyemi/ }).click();
+    await expect(answers.getByText(question).first()).toBeVisible();
+    await expect(answers.getByText("No answer provided")).toHaveCount(0);
+    await expect(answers.getByText(/Told out loud/).first()).toBeVisible();
   });
 
   test("a take stops itself at 30 minutes, says so, and is kept to listen to and save", async ({ page }) => {

@@ -86,6 +86,25 @@ describe("the new text of a reply", () => {
     );
   });
 
+  it("finds no new text in a reply that is only a phone's signature (a voice memo or photos sent from a phone)", () => {
+    for (const alone of [
+      "Sent from my iPhone",
+      "\n\nSent from my iPad\n",
+      "Sent from my Galaxy S24 Ultra",
+      "Get Outlook for Android",
+      "Sent from Mail for Windows",
+    ]) {
+      expect(extractReplyText(`${alone}\n\nOn Sun, 31 Oct 2027 at 10:00, Family Book <hello@familybook.example> wrote:\n> Where were you born?\n`)).toBe("");
+      expect(extractReplyText(alone)).toBe("");
+    }
+    // Words that only begin like a signature are an answer.
+    expect(extractReplyText("Sent from my village to the city at twelve, I never went back.")).toBe(
+      "Sent from my village to the city at twelve, I never went back.",
+    );
+    expect(extractReplyText("Sent from my village to the city at twelve")).toBe("Sent from my village to the city at twelve");
+    expect(extractReplyText("We lived by the sea.\n\nSent from my iPhone")).toBe("We lived by the sea.");
+  });
+
   it("never throws, and keeps no control characters and nothing beyond what it reads", () => {
     fc.assert(
       fc.property(

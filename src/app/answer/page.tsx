@@ -51,6 +51,7 @@ export default async function AnswerPage({ searchParams }: { searchParams: Searc
           </div>
           <WeeklyAnswerForm
             token={token as string}
+            sendId={link.send_id}
             firstName={link.first_name}
             recipientId={link.recipient_id}
             questionText={link.question_text}

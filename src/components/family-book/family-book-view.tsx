@@ -85,7 +85,10 @@ function SubmissionAnswers({
         <div key={response.id} className="flex flex-col gap-3">
           <dt className="font-semibold">{response.questions.question_text}</dt>
           <dd className="flex flex-col gap-3">
-            <span className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</span>
+            {/* Told out loud with nothing written: the recording beneath is the answer. */}
+            {(response.answer_text.trim() || !response.recording) && (
+              <span className="whitespace-pre-line">{response.answer_text.trim() || "No answer provided"}</span>
+            )}
             {response.recording && (
               <HeardRecording
                 recording={response.recording}

@@ -139,8 +139,10 @@ function ResponseRow({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <p className="font-semibold">{questionText}</p>
-          {response ? (
+          {response && (response.answer_text.trim() || !response.recording) ? (
             <p className="whitespace-pre-wrap break-words">{response.answer_text}</p>
+          ) : response ? (
+            <p className="italic text-muted-foreground">Told out loud, with nothing written: listen below.</p>
           ) : (
             <p className="italic text-muted-foreground">No answer provided</p>
           )}

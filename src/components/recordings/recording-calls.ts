@@ -15,6 +15,8 @@ export type RecordingCalls = {
   /** Saves the words the author typed; absent where the words are not theirs to type (the emailed link). */
   saveTranscript?: (transcript: string) => RecordingAnswer;
   remove: () => Promise<ApiResult<unknown>>;
+  /** Runs before a recording is sent (saving what it goes with); answers why it cannot be sent, or null. */
+  before?: () => Promise<string | null>;
 };
 
 function signedIn(base: string): RecordingCalls {

@@ -14,7 +14,7 @@ import type { RecordingCalls } from "./recording-calls";
 import { RecordingFileButton } from "./recording-file-button";
 import { RecordingPlayer, RecordingTranscript } from "./recording-player";
 import { TranscriptEditor } from "./transcript-editor";
-import { uploadRecording } from "./upload-recording";
+import { uploadRecording, type RecordingUpload } from "./upload-recording";
 import { VoiceRecorder } from "./voice-recorder";
 
 const SESSION_ENDED = "Your session has ended. Please sign in again, then save the recording again.";
@@ -33,6 +33,14 @@ const WORDING = {
     removed: "Your written answer is kept.",
     kept: "Your written answer and its photos stay.",
     invite: "Tell your answer in your own voice",
+    heard: "This is heard beside your answer.",
+  },
+  /** A weekly question not yet answered: the recording alone answers it. */
+  openAnswer: {
+    saved: "It is your answer: nothing needs to be typed.",
+    removed: "Your written answer is kept.",
+    kept: "Your written answer stays.",
+    invite: "Rather say it than type it? Tell your answer in your own voice",
     heard: "This is heard beside your answer.",
   },
   followUp: {
@@ -60,6 +68,7 @@ export function RecordingEditor({
   initial,
   tells,
   onChange,
+  onSent,
   children,
 }: {
   calls: RecordingCalls;
@@ -71,6 +80,8 @@ export function RecordingEditor({
   initial: RecordingDto | null;
   tells: RecordingWording;
   onChange?: (recording: RecordingDto | null) => void;
+  /** Hears of each recording the server kept, with the answer it made where it answered a question. */
+  onSent?: (upload: Extract<RecordingUpload, { ok: true }>) => void;
   /** More about the recording, under its words (a printed book's codes). */
   children?: (recording: RecordingDto, setRecording: (recording: RecordingDto) => void) => ReactNode;
 }) {
@@ -91,6 +102,11 @@ export function RecordingEditor({
   /** Sends a recording, chosen or just made; a refusal keeps the recording that was there. */
   async function send(file: File, onProgress: (fraction: number) => void) {
     setProblem(null);
+    const refused = calls.before ? await calls.before() : null;
+    if (refused) {
+      toast.error("Recording not saved", { description: refused });
+      return { ok: false as const, error: refused };
+    }
     const result = await uploadRecording(calls.target, file, onProgress);
     if (!result.ok) {
       const error = result.status === 401 ? SESSION_ENDED : result.error;
@@ -99,6 +115,7 @@ export function RecordingEditor({
     }
     setRecording(result.recording);
     toast.success("Recording saved", { description: words.saved });
+    onSent?.(result);
     return result;
   }
 

@@ -10,7 +10,10 @@ import type { RecordingDto } from "@/server/recordings/recording-dto";
 /** The file types a recording is chosen from; the server checks the bytes whatever the name says. */
 export const RECORDING_ACCEPT = "audio/*,.m4a,.mp3,.wav,.ogg,.oga,.opus,.webm,.flac";
 
-export type RecordingUpload = { ok: true; recording: RecordingDto } | { ok: false; status: number; error: string };
+/** The answer a recording made when it answered a weekly question on its own (docs/product.md §13). */
+export type ToldAnswerDto = { response_id: string; is_shared: boolean };
+
+export type RecordingUpload = { ok: true; recording: RecordingDto; answer?: ToldAnswerDto } | { ok: false; status: number; error: string };
 
 type NamedFile = Blob & { name: string };
 
@@ -39,13 +42,16 @@ function sendWhole(address: string, file: Blob | null, onProgress: (fraction: nu
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      let envelope: { success?: boolean; data?: { recording: RecordingDto }; error?: string | null } | null = null;
+      let envelope: { success?: boolean; data?: { recording: RecordingDto; answer?: ToldAnswerDto }; error?: string | null } | null = null;
       try {
         envelope = JSON.parse(request.responseText);
       } catch {
         // Not Family Book's answer (a proxy's error page): the status says what happened.
       }
-      if (request.status >= 200 && request.status < 300 && envelope?.data) return resolve({ ok: true, recording: envelope.data.recording });
+      if (request.status >= 200 && request.status < 300 && envelope?.data) {
+        const { recording, answer } = envelope.data;
+        return resolve(answer ? { ok: true, recording, answer } : { ok: true, recording });
+      }
       resolve({ ok: false, status: request.status, error: envelope?.error || `HTTP error! status: ${request.status}` });
     };
     request.onerror = () => resolve({ ok: false, status: 0, error: NETWORK_ERROR });

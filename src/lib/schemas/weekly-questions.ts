@@ -103,6 +103,15 @@ export const weeklyAnswerSchema = z
 
 export type WeeklyAnswerValues = z.output<typeof weeklyAnswerSchema>;
 
+/**
+ * The written words beside an answer told out loud: the recording is the answer, so they may be
+ * few or none (docs/product.md §13, §15); they are still plain text and within the length.
+ */
+export const toldAnswerTextSchema = z
+  .string({ error: "This question requires an answer" })
+  .max(MAX_ANSWER_LENGTH, `An answer can be at most ${MAX_ANSWER_LENGTH} characters long.`)
+  .transform((text) => text.trim());
+
 /** PATCH /api/weekly-questions/answer: the same link shares its answer with the family, or keeps it private. */
 export const shareWeeklyAnswerSchema = z
   .object({
@@ -116,4 +125,12 @@ export type ShareWeeklyAnswerValues = z.output<typeof shareWeeklyAnswerSchema>;
 /** The link's token alone: what adds photos to its answer, or removes one. */
 export const answerLinkTokenSchema = z.strictObject({
   token: z.string({ error: ANSWER_LINK_INVALID }).min(1, ANSWER_LINK_INVALID).max(200, ANSWER_LINK_INVALID),
+});
+
+/** The query of PUT /api/weekly-questions/answer/recording: the link, and the sharing of an answer the recording makes. */
+export const tellByLinkSchema = answerLinkTokenSchema.extend({
+  shared: z
+    .enum(["true", "false"], { error: "shared must be true or false." })
+    .transform((value) => value === "true")
+    .optional(),
 });

@@ -10,6 +10,7 @@ import {
   PLAN_NOT_FOUND,
   PLAN_STOPPED,
   shareWeeklyAnswerSchema,
+  tellByLinkSchema,
   weeklyAnswerSchema,
 } from "@/lib/schemas/weekly-questions";
 import { FAMILY_NOT_FOUND } from "@/server/family/invite-links/get-family-invite";
@@ -27,7 +28,7 @@ import { MAX_REPLY_BYTES } from "@/server/questions/weekly-email-replies/receive
 import { ALREADY_ANSWERED_BY_LINK, LINK_FOR_SOMEONE_ELSE } from "@/server/questions/weekly-questions/answer-weekly-question";
 import { FAMILY_MEMBER_NOT_FOUND } from "@/server/questions/weekly-questions/start-weekly-plan";
 import { weeklyPlanDtoSchema, weeklyPlanListDtoSchema } from "@/server/questions/weekly-questions/weekly-plan-dto";
-import { NO_ANSWER_RECORDING } from "@/server/recordings/answer-recording";
+import { NO_ANSWER_RECORDING, TOLD_ONLY } from "@/server/recordings/answer-recording";
 import { recordingDtoSchema } from "@/server/recordings/recording-dto";
 import { photoFileRefusals, photoFiles, recordingUpload } from "./memories";
 import { idParameter, type Operation } from "./operation";
@@ -155,17 +156,32 @@ export const weeklyQuestionOperations: Operation[] = [
     method: "put",
     path: "/weekly-questions/answer/recording",
     tag: "Weekly questions",
-    summary: "After answering, the same emailed link tells its answer out loud, or tells it again",
+    summary: "The emailed link tells its question out loud: the recording alone answers it while it is open, or joins the answer it gave",
     ...recordingUpload,
-    description: `${recordingUpload.description} The token is the link's (\`?token=\`), valid 14 days; it records only its own answer.`,
+    description:
+      `${recordingUpload.description} The token is the link's (\`?token=\`), valid 14 days; it records only its own question's answer. ` +
+      'While the question is open, the recording is the whole answer: it is saved as an answer with no written words (`answer_text` ""), ' +
+      "shared as `shared` says or else as the weekly questions were set up, and the link has answered (one answer per link, as POST /api/weekly-questions/answer). " +
+      "Once answered, it gives that answer its recording, or replaces the one it had.",
     access: "public",
-    query: recordingUpload.query.extend(answerLinkTokenSchema.shape),
+    query: recordingUpload.query.extend(tellByLinkSchema.shape),
     answer: {
-      status: 200,
-      description: "The recording as it is now kept, at short-lived signed addresses (the link's page has no session).",
-      data: z.strictObject({ recording: recordingDtoSchema }),
+      status: 201,
+      description:
+        "The question was open: the answer the recording made, and the recording as it is now kept, at short-lived signed addresses (the link's page has no session).",
+      data: z.strictObject({
+        answer: z.strictObject({ response_id: z.guid(), submission_id: z.guid(), is_shared: z.boolean() }).optional(),
+        recording: recordingDtoSchema,
+      }),
+      alternate: { status: 200, description: "The question was answered already: the recording as it is now kept, beside that answer (no `answer`)." },
     },
-    refusals: { ...recordingUpload.refusals, 400: "No token.", 404: `"${ANSWER_LINK_INVALID}": unknown or expired, or its question not answered yet.` },
+    refusals: {
+      ...recordingUpload.refusals,
+      400: "No token, or `shared` not true or false.",
+      403: `"${LINK_FOR_SOMEONE_ELSE}"`,
+      404: `"${ANSWER_LINK_INVALID}": unknown or expired.`,
+      409: `"${ALREADY_ANSWERED_BY_LINK}": two answers at once, and this one came second.`,
+    },
   },
   {
     method: "delete",
@@ -175,7 +191,7 @@ export const weeklyQuestionOperations: Operation[] = [
     access: "public",
     body: { media: "application/json", schema: answerLinkTokenSchema, maxBytes: BODY_CAPS.json },
     answer: { status: 200, description: "Removed.", data: z.strictObject({ recording: z.strictObject({ id: z.guid() }) }) },
-    refusals: { 400: "No token.", 404: `"${ANSWER_LINK_INVALID}", or "${NO_ANSWER_RECORDING}".` },
+    refusals: { 400: "No token.", 404: `"${ANSWER_LINK_INVALID}", or "${NO_ANSWER_RECORDING}".`, 409: `"${TOLD_ONLY}"` },
   },
   {
     method: "post",

@@ -4,7 +4,7 @@ import { UUID_PATTERN } from "@/lib/schemas/auth";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import * as clock from "@/server/platform/clock";
 import { getDb } from "@/server/platform/db/client";
-import { notFound } from "@/server/platform/http/app-error";
+import { AppError, notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
 import { RESPONSE_NOT_FOUND, visibleAnswersWhere } from "@/server/questions/questionnaires/answer-visibility";
@@ -100,9 +100,18 @@ export async function saveAnswerTranscript({ responseId, transcript }: { respons
   return writeTranscript({ recordingId: recording.id, transcript, notFoundMessage: NO_ANSWER_RECORDING });
 }
 
-/** Removes the recording of an answer the caller may change; the stored file goes with it. */
+export const TOLD_ONLY = "This answer was told out loud with nothing written: write your answer before removing its recording.";
+
+/**
+ * Removes the recording of an answer the caller may change; the stored file goes with it. An answer
+ * told out loud with no written words keeps its recording: without it nothing would be left.
+ */
 export async function deleteAnswerRecording({ responseId }: { responseId: string }) {
-  return removeRecording(await answerRecordingOf(responseId));
+  const recording = await answerRecordingOf(responseId);
+  const prisma = await getDb();
+  const answer = await prisma.response.findUnique({ where: { id: responseId }, select: { answer_text: true } });
+  if (answer && answer.answer_text.trim() === "") throw new AppError("CONFLICT", TOLD_ONLY);
+  return removeRecording(recording);
 }
 
 async function answerRecordingOf(responseId: string) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { answerWords } from "@/lib/answer-words";
 import { familyBookItemPath } from "@/lib/family-book/item-path";
 import type { UserDto } from "@/server/accounts/users/user-dto";
 import { authorProfile } from "@/server/family/members/former-member";
@@ -77,6 +78,7 @@ export async function readFamilyNews({ viewer, markSeen = true }: { viewer: User
           select: {
             id: true,
             answer_text: true,
+            recording: { select: { transcript: true } },
             created_at: true,
             question: { select: { question_text: true } },
             submission: { select: { user_id: true, author_name: true, user: { select: { first_name: true, last_name: true } } } },
@@ -109,7 +111,7 @@ export async function readFamilyNews({ viewer, markSeen = true }: { viewer: User
       kind: "answer",
       id: response.id,
       title: response.question.question_text,
-      excerpt: excerptOf(response.answer_text),
+      excerpt: excerptOf(answerWords(response.answer_text, response.recording)),
       author: authorProfile(response.submission.user, response.submission.author_name),
       at: response.created_at.toISOString(),
       is_new: since === null || response.created_at > since,

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
+import { answerWords } from "@/lib/answer-words";
 import { fullName } from "@/lib/people";
 import { authorProfile } from "@/server/family/members/former-member";
 import { sharedWith } from "@/server/memories/memory-visibility";
@@ -81,6 +82,7 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
           take: DIGEST_LIST_LIMIT,
           select: {
             answer_text: true,
+            recording: { select: { transcript: true } },
             question: { select: { question_text: true } },
             submission: { select: { author_name: true, user: { select: { first_name: true, last_name: true } } } },
           },
@@ -127,7 +129,7 @@ export async function sendWeeklyDigest({ digestId }: z.output<typeof schema>, no
         answers: answers.map((answer) => ({
           author: fullName(authorProfile(answer.submission.user, answer.submission.author_name)),
           questionText: answer.question.question_text,
-          answerText: excerpt(answer.answer_text),
+          answerText: excerpt(answerWords(answer.answer_text, answer.recording)),
         })),
         moreAnswers: answerCount - answers.length,
         memoriesUrl: `${digest.origin}/family-book`,

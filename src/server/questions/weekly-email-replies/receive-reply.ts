@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
 import { MAX_PHOTOS_PER_MEMORY } from "@/lib/constants";
 import { normalizeEmail } from "@/lib/schemas/auth";
-import { weeklyAnswerSchema } from "@/lib/schemas/weekly-questions";
+import { toldAnswerTextSchema, weeklyAnswerSchema } from "@/lib/schemas/weekly-questions";
 import { hashToken } from "@/server/accounts/auth/sessions";
 import { photoFolder, processPhoto, storePhoto, type ProcessedPhoto, type StoredPhoto } from "@/server/memories/photo-pipeline";
 import { now } from "@/server/platform/clock";
@@ -113,7 +113,12 @@ export async function receiveReply({ raw, recipients = [], via }: IncomingReply)
     return refuse({ reason: "other-sender", via, token, tokenId: link.id, sendId: send.id });
   if (link.expires_at <= now()) return refuse({ reason: "expired", via, token, tokenId: link.id, sendId: send.id });
 
-  const answer = weeklyAnswerSchema.shape.answer_text.safeParse(extractReplyText(parsed.text ?? ""));
+  // One recording per answer: a voice memo is kept as it was made, checked by its bytes. With one,
+  // the recording is the answer and the written words may be few or none.
+  const sounds = parsed.attachments.filter(isRecordingAttachment);
+  if (sounds.length > 1) return refuse({ reason: "too-many-recordings", via, token, tokenId: link.id, sendId: send.id });
+  const replyText = extractReplyText(parsed.text ?? "");
+  const answer = (sounds.length === 1 ? toldAnswerTextSchema : weeklyAnswerSchema.shape.answer_text).safeParse(replyText);
   if (!answer.success) return refuse({ reason: "unreadable-text", via, token, tokenId: link.id, sendId: send.id });
 
   const images = parsed.attachments.filter((attachment) => attachment.contentType.toLowerCase().startsWith("image/"));
@@ -125,10 +130,6 @@ export async function receiveReply({ raw, recipients = [], via }: IncomingReply)
     if (!(error instanceof AppError)) throw error;
     return refuse({ reason: "unreadable-photo", via, token, tokenId: link.id, sendId: send.id });
   }
-
-  // One recording per answer: a voice memo is kept as it was made, checked by its bytes.
-  const sounds = parsed.attachments.filter(isRecordingAttachment);
-  if (sounds.length > 1) return refuse({ reason: "too-many-recordings", via, token, tokenId: link.id, sendId: send.id });
 
   const storage = getStorage();
   // The photos and the recording are stored under the answer's id before the answer is saved with them.

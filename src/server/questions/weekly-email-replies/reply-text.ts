@@ -15,6 +15,14 @@ export const MAX_READ_CHARACTERS = 21_000;
 
 const UNWANTED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
+/**
+ * A phone's or mail program's signature standing alone: a reply that is only a voice memo or photos
+ * carries it, and nothing of it is the answer. Anchored at both ends over one line and a few words, so it cannot backtrack far
+ * and leaves a sentence that only begins like one.
+ */
+const LONE_SIGNATURE =
+  /^(?:sent from my(?: [\p{L}\p{N}.'-]{1,20}){1,4}|sent from (?:mail|outlook|yahoo mail) for (?:windows|ios|android|mac)|get outlook for (?:ios|android))$/iu;
+
 export function extractReplyText(text: string): string {
   // Blank lines are collapsed before the text is cut, so a run of them cannot push the answer out.
   const bounded = text
@@ -26,8 +34,9 @@ export function extractReplyText(text: string): string {
     .replace(/^\n+/, "")
     .replace(/\n{3,}/g, "\n\n")
     .slice(0, MAX_READ_CHARACTERS);
-  return new EmailReplyParser()
+  const reply = new EmailReplyParser()
     .parseReply(bounded)
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+  return LONE_SIGNATURE.test(reply) ? "" : reply;
 }

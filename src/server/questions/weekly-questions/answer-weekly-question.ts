@@ -25,6 +25,8 @@ export const LINK_FOR_SOMEONE_ELSE = "This link is for someone else's question. 
 export type AnswerLinkState =
   | {
       state: "open";
+      /** The week's question: a take of its answer in the making is kept in the browser under it. */
+      send_id: string;
       /** The storyteller: a recording in the making is kept in the browser for them alone. */
       recipient_id: string;
       first_name: string;
@@ -120,6 +122,7 @@ export async function readAnswerLink({ token }: { token: string }): Promise<Answ
   const { plan } = send;
   return {
     state: "open",
+    send_id: send.id,
     recipient_id: plan.recipient.id,
     first_name: plan.recipient.first_name,
     question_text: send.question.question_text,
@@ -213,14 +216,28 @@ export async function answerWeeklyQuestion({
  * question has no answer yet, or an unknown or expired one, is ANSWER_LINK_INVALID.
  */
 export async function answerOfLink(token: string) {
+  const { responseId } = await linkToTell(token);
+  if (!responseId) throw notFound(ANSWER_LINK_INVALID);
+  return responseId;
+}
+
+/**
+ * The emailed link's storyteller and its answer (null while the question waits for one), for what
+ * the link may still do: tell the answer out loud — the recording alone answers a question still
+ * open (docs/product.md §13). An unknown or expired link, or one whose storyteller left the plan's
+ * family, is the same 404.
+ */
+export async function linkToTell(token: string): Promise<{ responseId: string | null; storytellerId: string }> {
   const prisma = await getDb();
   const link = await prisma.weeklyQuestionToken.findUnique({
     where: { token_hash: hashToken(token) },
-    select: { expires_at: true, send: { select: { response_id: true, plan: { select: { family_id: true, recipient: { select: { family_id: true } } } } } } },
+    select: {
+      expires_at: true,
+      send: { select: { response_id: true, plan: { select: { family_id: true, recipient: { select: { id: true, family_id: true } } } } } },
+    },
   });
-  if (!link || link.expires_at <= now() || !link.send.response_id || link.send.plan.recipient.family_id !== link.send.plan.family_id)
-    throw notFound(ANSWER_LINK_INVALID);
-  return link.send.response_id;
+  if (!link || link.expires_at <= now() || link.send.plan.recipient.family_id !== link.send.plan.family_id) throw notFound(ANSWER_LINK_INVALID);
+  return { responseId: link.send.response_id, storytellerId: link.send.plan.recipient.id };
 }
 
 /**

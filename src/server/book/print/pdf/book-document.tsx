@@ -286,10 +286,14 @@ function memoryBlocks(memory: BookMemory, page: PageGeometry, first: boolean, t:
   ];
 }
 
-/** The first lines of an answer as blocks, or "No answer provided". */
-function answerText(answers: BookAnswers, index: number, answer: string, t: Typography): ReactNode[] {
+/**
+ * The first lines of an answer as blocks, or "No answer provided"; an answer told out loud with
+ * nothing written prints what was said and its code instead (voiceBlocks).
+ */
+function answerText(answers: BookAnswers, index: number, answer: string, t: Typography, told: boolean): ReactNode[] {
   const { styles } = t;
   const paragraphs = paragraphsOf(answer);
+  if (paragraphs.length === 0 && told) return [];
   if (paragraphs.length === 0) {
     return [
       <Text key={`${answers.id}-a${index}`} style={styles.noAnswer}>
@@ -336,7 +340,7 @@ function answerBlocks(answers: BookAnswers, page: PageGeometry, first: boolean, 
     </View>,
     ...(firstEntry
       ? [
-          ...answerText(answers, 0, firstEntry.answer, t),
+          ...answerText(answers, 0, firstEntry.answer, t, firstEntry.voice !== undefined),
           ...answerPhotoBlocks(`${answers.id}-0`, firstEntry.photos, page),
           ...voiceBlocks(`${answers.id}-0`, firstEntry.voice, answers.author, contentWidth(page), t),
           ...followUpBlocks(`${answers.id}-0`, firstEntry.followUps, answers.author, contentWidth(page), t),
@@ -347,7 +351,7 @@ function answerBlocks(answers: BookAnswers, page: PageGeometry, first: boolean, 
       <Text key={`${answers.id}-q${position + 1}`} style={styles.question} wrap={false} minPresenceAhead={t.firstLines}>
         {entry.question}
       </Text>,
-      ...answerText(answers, position + 1, entry.answer, t),
+      ...answerText(answers, position + 1, entry.answer, t, entry.voice !== undefined),
       ...answerPhotoBlocks(`${answers.id}-${position + 1}`, entry.photos, page),
       ...voiceBlocks(`${answers.id}-${position + 1}`, entry.voice, answers.author, contentWidth(page), t),
       ...followUpBlocks(`${answers.id}-${position + 1}`, entry.followUps, answers.author, contentWidth(page), t),

@@ -38,7 +38,11 @@ export function AnswerReceivedEmail(props: AnswerReceivedEmailProps & { unsubscr
         Thank you, {firstName}. Your answer to this question is saved{brought.length > 0 ? `, with ${brought.join(" and ")}` : ""}:
       </Text>
       <Text style={{ ...emailText, fontWeight: 700 }}>{questionText}</Text>
-      <Text style={{ ...emailText, fontStyle: "italic" }}>“{excerpt}”</Text>
+      {excerpt ? (
+        <Text style={{ ...emailText, fontStyle: "italic" }}>“{excerpt}”</Text>
+      ) : (
+        <Text style={emailText}>You told it out loud: your family will hear it in your own voice.</Text>
+      )}
       <Text style={emailText}>
         {shared
           ? "It is shared with your family in the Family Book. If you would rather keep it to yourself, the button below makes it private."

@@ -1,20 +1,22 @@
-// PUT /api/weekly-questions/answer/recording?token=…&name=… – the emailed link tells the answer it
-// gave out loud (the body is the recording itself); DELETE ({ "token": "…" }) removes it
-import { answerLinkTokenSchema } from "@/lib/schemas/weekly-questions";
+// PUT /api/weekly-questions/answer/recording?token=…&name=…[&shared=true|false] – the emailed link tells
+// its question out loud (the body is the recording itself): beside the answer it gave, or, while the
+// question is still open, as the whole answer; DELETE ({ "token": "…" }) removes it
+import { answerLinkTokenSchema, tellByLinkSchema } from "@/lib/schemas/weekly-questions";
 import { ok } from "@/server/platform/http/envelope";
 import { otherMethods } from "@/server/platform/http/methods";
 import { publicRoute, readJson } from "@/server/platform/http/route";
 import { answerOfLink } from "@/server/questions/weekly-questions/answer-weekly-question";
-import { deleteAnswerRecording, saveAnswerRecording } from "@/server/recordings/answer-recording";
+import { tellWeeklyAnswer } from "@/server/recordings/answer-out-loud";
+import { deleteAnswerRecording } from "@/server/recordings/answer-recording";
 import { recordingFileName } from "@/server/recordings/memory-recording";
 
-export const PUT = publicRoute(async ({ request }) => {
+export const PUT = publicRoute(async ({ request, session }) => {
   const query = new URL(request.url).searchParams;
-  const { token } = answerLinkTokenSchema.parse({ token: query.get("token") ?? undefined });
-  const responseId = await answerOfLink(token);
+  const { token, shared } = tellByLinkSchema.parse({ token: query.get("token") ?? undefined, shared: query.get("shared") ?? undefined });
   const fileName = recordingFileName.parse(query.get("name") ?? "");
   // The page of the link has no session: the recording is shown at short-lived signed addresses.
-  return ok({ recording: await saveAnswerRecording({ responseId, fileName, request }) });
+  const told = await tellWeeklyAnswer({ token, fileName, request, signedInAs: session?.user.id ?? null, isShared: shared });
+  return told.answer ? ok(told, { status: 201 }) : ok({ recording: told.recording });
 });
 
 export const DELETE = publicRoute(async ({ request }) => {
