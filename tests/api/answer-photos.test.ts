@@ -13,6 +13,7 @@ import { call } from "../helpers/api";
 import { blackPng } from "../helpers/images";
 import { jpeg } from "../helpers/memories";
 import { addAnswerPhotosAs, answer, createCustomQuestionnaire, photoForm, type PickedPhoto } from "../helpers/questionnaires";
+import { fetchSigned } from "../helpers/stored";
 import { weeklyQuestionLinkForTests } from "../helpers/weekly-links";
 
 // The photos of an answer (docs/product.md §5, §13; docs/decisions/039-answer-photos.md): up to
@@ -243,12 +244,7 @@ describe("photos through the answered question's emailed link", () => {
 
 /** Reads what a signed address of the local storage serves. */
 async function fetchStored(location: URL) {
-  const { GET } = await import("@/app/api/storage/[...key]/route");
-  const key = location.pathname
-    .replace(/^\/api\/storage\//, "")
-    .split("/")
-    .map(decodeURIComponent);
-  const response = await GET(new Request(location), { params: Promise.resolve({ key }) });
+  const response = await fetchSigned(location);
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }

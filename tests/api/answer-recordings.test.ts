@@ -8,7 +8,6 @@ import { PATCH as toggleAnswer } from "@/app/api/questionnaires/responses/[id]/t
 import { GET as sharedAnswers } from "@/app/api/questionnaires/responses/shared/route";
 import { GET as sharedSubmissions } from "@/app/api/questionnaires/submissions/shared/route";
 import { GET as searchRoute } from "@/app/api/search/route";
-import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { DELETE as deleteByLinkRoute, PUT as putByLinkRoute } from "@/app/api/weekly-questions/answer/recording/route";
 import { POST as answerByLink } from "@/app/api/weekly-questions/answer/route";
 import { getDb } from "@/server/platform/db/client";
@@ -18,6 +17,7 @@ import { createAccount, createFamilies, type TestAccount } from "../helpers/acco
 import { call } from "../helpers/api";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { recordingFixture } from "../helpers/recordings";
+import { bytesBehind, storedRecordingsOf } from "../helpers/stored";
 import { weeklyQuestionLinkForTests } from "../helpers/weekly-links";
 
 // An answer told out loud (docs/decisions/041-voice-recordings.md): its author, signed in or through
@@ -25,7 +25,6 @@ import { weeklyQuestionLinkForTests } from "../helpers/weekly-links";
 // memory's; it is heard, read and found by whoever may read the answer (answer-visibility.ts) and
 // by nobody else, and its file goes when the recording or the account goes.
 
-const ORIGIN = "http://localhost:3000";
 const NOT_FOUND = "Response not found";
 const NO_RECORDING = "This answer has no recording.";
 
@@ -77,25 +76,13 @@ async function strayRecordings() {
   return stray;
 }
 
-async function storedFor(responseId: string) {
-  const keys: string[] = [];
-  for await (const object of getStorage().list(`${RECORDINGS_PREFIX}${responseId}/`)) keys.push(object.key);
-  return keys;
-}
+const storedFor = storedRecordingsOf;
 
 /** Follows the app's redirect to the signed address and fetches the bytes it serves. */
 async function heard(who: TestAccount, responseId: string) {
   const redirected = await listen(who, responseId);
-  expect(redirected.status).toBe(302);
   expect(redirected.headers.get("cache-control")).toBe("private, max-age=600");
-  const location = new URL(redirected.headers.get("location")!, ORIGIN);
-  const key = location.pathname
-    .replace(/^\/api\/storage\//, "")
-    .split("/")
-    .map(decodeURIComponent);
-  const response = await storageGet(new Request(location), { params: Promise.resolve({ key }) });
-  expect(response.status).toBe(200);
-  return new Uint8Array(await response.arrayBuffer());
+  return bytesBehind(redirected);
 }
 
 describe("an answer's recording", () => {

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteMemoryRoute, GET as getMemoryRoute, PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
 import { POST as createMemoryRoute } from "@/app/api/memories/route";
 import { POST as createUploadRoute } from "@/app/api/memories/uploads/route";
-import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { sweepStaleUploads } from "@/server/memories/sweep-stale-uploads";
 import { getDb } from "@/server/platform/db/client";
 import { getStorage } from "@/server/platform/storage";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { blackPng, createMemoryAs, hasGpsDirectory, jpeg, memoryForm, oversizedJpeg, sidewaysJpegWithGps } from "../helpers/memories";
+import { fetchSigned } from "../helpers/stored";
 import { uploadPhoto } from "../helpers/uploads";
 
 // The photo pipeline on the local storage driver: the bytes decide, rotation is applied,
@@ -32,13 +32,6 @@ async function allObjectKeys() {
   const prisma = await getDb();
   const photos = await prisma.memoryPhoto.findMany({ select: { original_key: true, display_key: true, thumbnail_key: true } });
   return photos.flatMap((photo) => [photo.original_key, photo.display_key, photo.thumbnail_key]);
-}
-
-/** Fetches a local signed URL through the app's own storage route. */
-async function fetchSigned(url: string) {
-  const absolute = new URL(url, "http://localhost:3000");
-  const key = absolute.pathname.replace(/^\/api\/storage\//, "").split("/");
-  return storageGet(new Request(absolute), { params: Promise.resolve({ key }) });
 }
 
 const memoryCount = async () => (await getDb()).memory.count();

@@ -3,7 +3,6 @@ import { DELETE as deleteRecordingRoute, GET as getRecordingRoute } from "@/app/
 import { DELETE as deleteMemoryRoute, GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
 import { GET as listMemoriesRoute } from "@/app/api/memories/route";
 import { GET as sharedMemoriesRoute } from "@/app/api/memories/shared/route";
-import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { notARecording, recordingUnreadable, videoNotRecording } from "@/lib/schemas/recordings";
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from "@/server/memories/sweep-orphan-photos";
 import { getDb } from "@/server/platform/db/client";
@@ -11,9 +10,10 @@ import { getStorage } from "@/server/platform/storage";
 import { NO_RECORDING } from "@/server/recordings/memory-recording";
 import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
-import { call, ORIGIN } from "../helpers/api";
+import { call } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
 import { putRecordingAs, recordingFixture } from "../helpers/recordings";
+import { fetchSigned, storedRecordingsOf } from "../helpers/stored";
 
 // A memory told out loud: its author sends the recording, whoever may read the memory hears it,
 // and a file that is not a recording, or is damaged, leaves nothing behind.
@@ -35,18 +35,7 @@ const remove = (token: string | undefined, memoryId: string) =>
   call(deleteRecordingRoute, `/api/memories/${memoryId}/recording`, { method: "DELETE", token, params: { id: memoryId } });
 
 /** The stored objects under a memory's recordings folder. */
-async function storedFor(memoryId: string) {
-  const keys: string[] = [];
-  for await (const object of getStorage().list(`${RECORDINGS_PREFIX}${memoryId}/`)) keys.push(object.key);
-  return keys;
-}
-
-/** Fetches a signed local URL through the app's own storage route. */
-function fetchSigned(url: string, headers: Record<string, string> = {}) {
-  const absolute = new URL(url, ORIGIN);
-  const key = absolute.pathname.replace(/^\/api\/storage\//, "").split("/");
-  return storageGet(new Request(absolute, { headers }), { params: Promise.resolve({ key }) });
-}
+const storedFor = storedRecordingsOf;
 
 describe("a memory's recording", () => {
   it("is given by the author and heard by the family (a shared memory), with its length read from its bytes", async () => {

@@ -8,7 +8,6 @@ import { DELETE as deleteMemoryRoute } from "@/app/api/memories/[id]/route";
 import { GET as answerAudioRoute } from "@/app/api/questionnaires/responses/[id]/recording/audio/route";
 import { PUT as putAnswerRecordingRoute } from "@/app/api/questionnaires/responses/[id]/recording/route";
 import { PATCH as toggleAnswerRoute } from "@/app/api/questionnaires/responses/[id]/toggle-shared/route";
-import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from "@/server/memories/sweep-orphan-photos";
 import { getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
@@ -17,11 +16,12 @@ import { inspectRecording } from "@/server/recordings/inspect-recording";
 import { makePlayableCopy, playableKeyOf } from "@/server/recordings/playable-copy";
 import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
 import { createFamilies, type TestAccount } from "../helpers/accounts";
-import { call, ORIGIN } from "../helpers/api";
+import { call } from "../helpers/api";
 import { startJobWorkers } from "../helpers/email-jobs";
 import { createMemoryAs } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { putRecordingAs, recordingFixture } from "../helpers/recordings";
+import { fetchSigned, storedRecordingsOf } from "../helpers/stored";
 
 // A playable copy (docs/decisions/041-voice-recordings.md): a recording not every browser plays as
 // it was made (Ogg, Vorbis) gets a copy in AAC/MP4, made by the real ffmpeg in a job; the original
@@ -42,19 +42,9 @@ afterAll(async () => {
 
 const ATTEMPT = { retryCount: 0, signal: new AbortController().signal };
 
-async function storedFor(memoryId: string) {
-  const keys: string[] = [];
-  for await (const object of getStorage().list(`${RECORDINGS_PREFIX}${memoryId}/`)) keys.push(object.key);
-  return keys.sort();
-}
+const storedFor = storedRecordingsOf;
 
 const rowOf = (memoryId: string) => getDb().then((prisma) => prisma.recording.findUniqueOrThrow({ where: { memory_id: memoryId } }));
-
-async function fetchSigned(url: string) {
-  const absolute = new URL(url, ORIGIN);
-  const key = absolute.pathname.replace(/^\/api\/storage\//, "").split("/");
-  return storageGet(new Request(absolute), { params: Promise.resolve({ key }) });
-}
 
 async function toldOutLoud(title: string, fixture: string) {
   const memory = await createMemoryAs(owner.token, { title, is_shared: "true" });

@@ -2,10 +2,9 @@
 
 import { Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { apiRequest } from "@/lib/api-client";
 
 /**
@@ -29,45 +28,33 @@ export function DeletePreparedFileButton({
   onDeleted?: () => void | Promise<void>;
 }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
 
   async function confirm() {
-    setDeleting(true);
     const result = await apiRequest(path, { method: "DELETE" });
-    setDeleting(false);
     if (!result.ok) {
       toast.error("Error", { description: result.error });
-      return;
+      return false;
     }
-    setOpen(false);
     toast.success("Deleted", { description: `${name[0]!.toUpperCase()}${name.slice(1)} has been deleted.` });
     if (onDeleted) await onDeleted();
     else router.refresh();
+    return true;
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="outline" size="lg" className="text-destructive">
           <Trash2Icon aria-hidden="true" />
           Delete<span className="sr-only"> {name}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>{question}</DialogTitle>
-        <DialogDescription>{explanation}</DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={deleting}>
-              Keep it
-            </Button>
-          </DialogClose>
-          <Button type="button" variant="destructive" onClick={confirm} disabled={deleting}>
-            {deleting ? "Deleting..." : "Delete"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={question}
+      description={explanation}
+      keepLabel="Keep it"
+      confirmLabel="Delete"
+      workingLabel="Deleting..."
+      onConfirm={confirm}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MAX_RECORDING_SECONDS } from "@/lib/constants";
 import { formatFileSize } from "@/lib/file-size";
 import { RECORDING_FORMATS } from "@/lib/schemas/recordings";
@@ -91,7 +91,6 @@ export function RecordingEditor({
   const [progress, setProgress] = useState<{ fileName: string; fraction: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const busy = progress !== null || removing;
 
   function setRecording(next: RecordingDto | null) {
@@ -132,11 +131,11 @@ export function RecordingEditor({
     setRemoving(false);
     if (!result.ok) {
       toast.error("Error", { description: `Failed to remove the recording: ${result.error}` });
-      return;
+      return false;
     }
-    setConfirmOpen(false);
     setRecording(null);
     toast.success("Recording removed", { description: words.removed });
+    return true;
   }
 
   return (
@@ -189,30 +188,24 @@ export function RecordingEditor({
           onFile={(file) => void choose(file)}
         />
         {recording && (
-          <Dialog open={confirmOpen} onOpenChange={(next) => !removing && setConfirmOpen(next)}>
-            <DialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button type="button" variant="outline" className="text-destructive" disabled={busy}>
                 <Trash2Icon aria-hidden="true" />
                 Remove recording
               </Button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogTitle>Remove this recording?</DialogTitle>
-              <DialogDescription>
+            }
+            title="Remove this recording?"
+            description={
+              <>
                 The recording of &ldquo;{title}&rdquo; will be deleted for good. {words.kept}
-              </DialogDescription>
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button type="button" variant="outline" disabled={removing}>
-                    Keep Recording
-                  </Button>
-                </DialogClose>
-                <Button type="button" variant="destructive" onClick={remove} disabled={removing}>
-                  {removing ? "Removing..." : "Remove Recording"}
-                </Button>
-              </DialogFooter>
-            </DialogContent>
-          </Dialog>
+              </>
+            }
+            keepLabel="Keep Recording"
+            confirmLabel="Remove Recording"
+            workingLabel="Removing..."
+            onConfirm={remove}
+          />
         )}
       </div>
     </section>

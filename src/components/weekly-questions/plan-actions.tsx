@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api-client";
 import type { WeeklyPlanStatus } from "@/lib/schemas/weekly-questions";
@@ -17,7 +17,6 @@ const done: Record<WeeklyPlanStatus, string> = { paused: "Weekly questions pause
 export function PlanActions({ planId, status, recipientName, shared }: { planId: string; status: WeeklyPlanStatus; recipientName: string; shared: boolean }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
 
   async function change(next: WeeklyPlanStatus) {
     setBusy(true);
@@ -25,11 +24,11 @@ export function PlanActions({ planId, status, recipientName, shared }: { planId:
     setBusy(false);
     if (!result.ok) {
       toast.error("Error", { description: result.error });
-      return;
+      return false;
     }
-    setConfirming(false);
     toast.success(done[next]);
     router.refresh();
+    return true;
   }
 
   // Whether answers go to the family changes on a running plan; nothing is stopped or emailed again.
@@ -64,27 +63,19 @@ export function PlanActions({ planId, status, recipientName, shared }: { planId:
             Resume
           </Button>
         )}
-        <Dialog open={confirming} onOpenChange={(next) => !busy && setConfirming(next)}>
-          <DialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button type="button" variant="outline" className="text-destructive" disabled={busy}>
               Stop
             </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogTitle>Stop weekly questions for {recipientName}?</DialogTitle>
-            <DialogDescription>No more questions will be sent. Answers already given are kept. You can set up new weekly questions later.</DialogDescription>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={busy}>
-                  Keep them
-                </Button>
-              </DialogClose>
-              <Button type="button" variant="destructive" onClick={() => change("stopped")} disabled={busy}>
-                {busy ? "Stopping..." : "Stop weekly questions"}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+          }
+          title={`Stop weekly questions for ${recipientName}?`}
+          description="No more questions will be sent. Answers already given are kept. You can set up new weekly questions later."
+          keepLabel="Keep them"
+          confirmLabel="Stop weekly questions"
+          workingLabel="Stopping..."
+          onConfirm={() => change("stopped")}
+        />
       </div>
     </div>
   );
