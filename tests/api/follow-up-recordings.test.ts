@@ -8,22 +8,19 @@ import { PUT as putTranscriptRoute } from "@/app/api/follow-ups/[id]/recording/t
 import { POST as askRoute } from "@/app/api/follow-ups/route";
 import { PATCH as toggleMemory } from "@/app/api/memories/[id]/toggle-shared/route";
 import { GET as searchRoute } from "@/app/api/search/route";
-import { GET as storageGet } from "@/app/api/storage/[...key]/route";
 import { FOLLOW_UP_NOT_ANSWERED, FOLLOW_UP_NOT_FOUND } from "@/lib/schemas/follow-ups";
 import { getDb } from "@/server/platform/db/client";
-import { getStorage } from "@/server/platform/storage";
-import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
 import { createMemoryAs } from "../helpers/memories";
 import { recordingFixture } from "../helpers/recordings";
+import { bytesBehind, storedRecordingsOf } from "../helpers/stored";
 
 // The answer to a "Tell us more" question told out loud (docs/product.md §22,
 // docs/decisions/041-voice-recordings.md): the author who answered gives it one recording, checked
 // by its bytes; it is heard under the story by whoever may read the question and its answer (the
 // conversation rule) and by nobody else, and its file goes with the recording, or with the story.
 
-const ORIGIN = "http://localhost:3000";
 const NO_RECORDING = "This answer has no recording.";
 
 let owner: TestAccount;
@@ -74,11 +71,7 @@ async function askedAbout(author: TestAccount, { answer = true }: { answer?: boo
   return { memoryId: memory.id, followUpId };
 }
 
-async function storedFor(followUpId: string) {
-  const keys: string[] = [];
-  for await (const object of getStorage().list(`${RECORDINGS_PREFIX}${followUpId}/`)) keys.push(object.key);
-  return keys;
-}
+const storedFor = storedRecordingsOf;
 
 /** The answered question as the conversation under the story shows it to `who`. */
 async function shownUnder(memoryId: string, followUpId: string, who: TestAccount) {
@@ -89,18 +82,7 @@ async function shownUnder(memoryId: string, followUpId: string, who: TestAccount
 }
 
 /** Follows the app's redirect to the signed address and fetches the bytes it serves. */
-async function heard(who: TestAccount, followUpId: string) {
-  const redirected = await listen(who, followUpId);
-  expect(redirected.status).toBe(302);
-  const location = new URL(redirected.headers.get("location")!, ORIGIN);
-  const key = location.pathname
-    .replace(/^\/api\/storage\//, "")
-    .split("/")
-    .map(decodeURIComponent);
-  const response = await storageGet(new Request(location), { params: Promise.resolve({ key }) });
-  expect(response.status).toBe(200);
-  return new Uint8Array(await response.arrayBuffer());
-}
+const heard = async (who: TestAccount, followUpId: string) => bytesBehind(await listen(who, followUpId));
 
 describe("the recording of an answer to a follow-up question", () => {
   it("is given by the author who answered, shown under the story, and heard by the family as it was made", async () => {
@@ -132,9 +114,53 @@ describe("the recording of an answer to a follow-up question", () => {
     expect((await listen(owner, followUpId, "louder")).status).toBe(400);
   });
 
-  it("waits for the written answer, and is given, replaced and removed by its author alone", async () => {
+  it("answers a question still waiting on its own: nothing written, the one who asked is told, and it stays while nothing is written", async () => {
+    const { memoryId, followUpId } = await askedAbout(owner, { answer: false });
+    // The one who asked cannot answer it out loud for the author.
+    expect((await put(relative, followUpId, recordingFixture("speech.webm"))).status).toBe(404);
+    const told = await put(owner, followUpId, recordingFixture("speech.webm"), "The hall.webm");
+    expect(told.status).toBe(201);
+    expect(told.body.data.follow_up).toMatchObject({ id: followUpId, answer: "" });
+    expect(told.body.data.follow_up.answered_at).toEqual(expect.any(String));
+    expect(told.body.data.recording).toMatchObject({ file_name: "The hall.webm" });
+    // The family reads it answered under the story, and hears it.
+    const shown = await shownUnder(memoryId, followUpId, relative);
+    expect(shown).toMatchObject({ answer: "", recording: { file_name: "The hall.webm" } });
+    expect(await heard(relative, followUpId)).toEqual(recordingFixture("speech.webm"));
+    const prisma = await getDb();
+    expect(await prisma.notification.count({ where: { recipient_id: relative.user.id, follow_up_id: followUpId } })).toBe(1);
+    // Answered now: words written afterwards are refused as for any answered question, and a new recording replaces this one.
+    const late = await call(answerRoute, `/api/follow-ups/${followUpId}/answer`, {
+      token: owner.token,
+      params: { id: followUpId },
+      body: { answer: "In the hall." },
+    });
+    expect(late.status).toBe(409);
+    const again = await put(owner, followUpId, recordingFixture("speech.flac"), "Again.flac");
+    expect(again.status).toBe(200);
+    expect(again.body.data.follow_up).toBeUndefined();
+    const removed = await remove(owner, followUpId);
+    expect(removed.status).toBe(409);
+    expect(removed.body.error).toBe("This answer was told out loud with nothing written: write your answer before removing its recording.");
+    expect(await storedFor(followUpId)).toHaveLength(1);
+  });
+
+  it("answers a waiting question once when two recordings arrive at once, and tells the one who asked once", async () => {
     const { followUpId } = await askedAbout(owner, { answer: false });
-    const early = await put(owner, followUpId, recordingFixture("speech.webm"));
+    const results = await Promise.all([
+      put(owner, followUpId, recordingFixture("speech.webm"), "a.webm"),
+      put(owner, followUpId, recordingFixture("speech.webm"), "b.webm"),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 201]);
+    const prisma = await getDb();
+    expect(await prisma.notification.count({ where: { recipient_id: relative.user.id, follow_up_id: followUpId } })).toBe(1);
+    expect(await storedFor(followUpId)).toHaveLength(1);
+  });
+
+  it("is given, replaced and removed by its author alone", async () => {
+    const { followUpId } = await askedAbout(owner, { answer: false });
+    // Nothing to write down or remove before the question is answered.
+    const early = await writeDown(owner, followUpId, "Words");
     expect(early.status).toBe(409);
     expect(early.body.error).toBe(FOLLOW_UP_NOT_ANSWERED);
     await call(answerRoute, `/api/follow-ups/${followUpId}/answer`, { token: owner.token, params: { id: followUpId }, body: { answer: "On the hill." } });

@@ -119,4 +119,43 @@ test.describe("tell us more", () => {
     // The author cannot ask themselves.
     await expect(page.getByRole("button", { name: /to tell us more/ })).toHaveCount(0);
   });
+
+  test("the author answers out loud alone, with nothing typed, and the family hears the answer under the story", async ({ page, browser }, testInfo) => {
+    const author = await registerThroughApi(page.request, newPerson("Ruth", "Hughes"));
+    const memory = await createMemory(page.request, { title: "Summer at the lake", date: "1961-07-14", shared: true, content: "We rowed to the island." });
+    const relativeContext = await browser.newContext();
+    await registerThroughApi(relativeContext.request, newPerson("Olof", "Hughes"), author.invite_code);
+    const asked = await relativeContext.request.post("/api/follow-ups", { data: { memory_id: memory.id, question: QUESTION } });
+    expect(asked.status(), await asked.text()).toBe(201);
+
+    await page.goto("/follow-ups");
+    const waiting = page.getByRole("article", { name: "Olof Hughes asked about “Summer at the lake”" });
+    await waiting.getByRole("button", { name: `Tell it out loud to answer Olof Hughes: ${QUESTION}` }).click();
+    const told = waiting.getByRole("region", { name: "Told out loud" });
+    await expect(told.getByText(/^Rather say it than type it\? Tell your answer in your own voice/)).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `tell-us-more-out-loud-${testInfo.project.name}`);
+    await told.getByLabel("Add a recording").setInputFiles(path.join(process.cwd(), "tests/fixtures/recordings/speech.ogg"));
+    await expect(page.getByText("Recording saved", { exact: true })).toBeVisible();
+
+    // The recording answered it: it leaves the waiting list, answered just now, told out loud.
+    await expect(page.getByText("No questions are waiting for you.")).toBeVisible();
+    const answered = page.getByRole("region", { name: "Answered just now" });
+    await expect(answered.getByRole("heading", { name: "You answered Olof Hughes about “Summer at the lake”" })).toBeFocused();
+    await expect(answered.getByText("told out loud. Your family hears it under the story.")).toBeVisible();
+    await expect(answered.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
+    await expectNoSidewaysScrolling(page);
+    await expectNoSeriousAccessibilityViolations(page);
+    await saveScreenshot(page, `tell-us-more-out-loud-answered-${testInfo.project.name}`);
+
+    const relativePage = await relativeContext.newPage();
+    await relativePage.goto("/family-book");
+    const card = relativePage.getByRole("listitem").filter({ has: relativePage.getByRole("button", { name: /Summer at the lake/ }) });
+    await card.getByRole("button", { name: /Summer at the lake/ }).click();
+    const more = card.getByRole("region", { name: "More about Summer at the lake" });
+    await expect(more).toContainText("Olof Hughes asked: Who taught you to row?");
+    await expect(more).toContainText("Ruth Hughes answered out loud:");
+    await expect(more.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
+    await relativeContext.close();
+  });
 });

@@ -290,9 +290,16 @@ function AnsweredFollowUps({
               <span className="font-semibold">{fullName(followUp.asked_by)} asked:</span>{" "}
               <span className="break-words whitespace-pre-line">{followUp.question}</span>
             </p>
+            {/* Told out loud with nothing written: the recording beneath is the answer. */}
             <p className="text-lg">
-              <span className="font-semibold">{fullName(followUp.author)} answered:</span>{" "}
-              <span className="break-words whitespace-pre-line">{followUp.answer}</span>
+              {followUp.answer.trim() ? (
+                <>
+                  <span className="font-semibold">{fullName(followUp.author)} answered:</span>{" "}
+                  <span className="break-words whitespace-pre-line">{followUp.answer}</span>
+                </>
+              ) : (
+                <span className="font-semibold">{fullName(followUp.author)} answered out loud:</span>
+              )}
             </p>
             <p className="text-base text-muted-foreground">
               <time dateTime={followUp.answered_at}>{formatRelativeTime(followUp.answered_at)}</time>

@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { handledByScripts } from "@/components/forms/handled-by-scripts";
 import { useTypedBeforeScripts } from "@/components/forms/typed-before-scripts";
+import { followUpRecordingCalls, type RecordingCalls } from "@/components/recordings/recording-calls";
+import { ToldOutLoud } from "@/components/recordings/told-out-loud";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -14,11 +16,13 @@ import { familyBookItemPath } from "@/lib/family-book/item-path";
 import { FOLLOW_UP_ANSWER_MAX_LENGTH, followUpAnswerProblem } from "@/lib/follow-ups";
 import { fullName } from "@/lib/people";
 import type { FollowUpDto } from "@/server/questions/follow-ups/follow-up-dto";
+import type { RecordingDto } from "@/server/recordings/recording-dto";
 import { FollowUpRecording } from "./follow-up-recording";
 
 // The author's waiting questions (docs/product.md §22): each with who asked, about which story,
-// and a box to answer it once. An answered question leaves the list for "Answered just now", where
-// the answer can be told out loud too; what was typed stays in its box whenever the answer is refused.
+// and a box to answer it once, or "Tell it out loud" to answer it with a recording (alone, or with
+// the words typed). An answered question leaves the list for "Answered just now", where the answer
+// can be told out loud too; what was typed stays in its box whenever the answer is refused.
 
 /** Who asked about which story: "Olivia Smith asked about “The lake”". */
 function askedAbout(followUp: FollowUpDto) {
@@ -26,7 +30,15 @@ function askedAbout(followUp: FollowUpDto) {
   return { asker: fullName(followUp.asked_by), story };
 }
 
-function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowUpDto; viewerId: string; onAnswered: (answered: FollowUpDto) => void }) {
+function WaitingQuestion({
+  followUp,
+  viewerId,
+  onAnswered,
+}: {
+  followUp: FollowUpDto;
+  viewerId: string;
+  onAnswered: (answered: FollowUpDto, recording: RecordingDto | null) => void;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +62,34 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
     toast.success("Answer sent", {
       description: `It now shows under ${story} in the Family Book.`,
     });
-    onAnswered(result.data.follow_up);
+    onAnswered(result.data.follow_up, null);
+  }
+
+  // Told out loud, the recording answers the question: alone, or with the words typed above it,
+  // which are sent first so that nothing typed is lost.
+  const typed = useRef<FollowUpDto | null>(null);
+  const outLoud = useMemo<RecordingCalls>(
+    () => ({
+      ...followUpRecordingCalls(followUp.id),
+      before: async () => {
+        const words = field.current?.value ?? "";
+        if (typed.current || words.trim() === "") return null;
+        const problem = followUpAnswerProblem(words);
+        if (problem) {
+          setError(problem);
+          return `${problem} Or clear the box to send the recording alone.`;
+        }
+        const result = await apiRequest<{ follow_up: FollowUpDto }>(`/follow-ups/${followUp.id}/answer`, { json: { answer: words } });
+        if (!result.ok) return result.fieldErrors?.answer?.[0] ?? result.error;
+        typed.current = result.data.follow_up;
+        return null;
+      },
+    }),
+    [followUp.id],
+  );
+  function answeredOutLoud(upload: { recording: RecordingDto; followUp?: FollowUpDto }) {
+    const answered = upload.followUp ?? typed.current;
+    if (answered) onAnswered(answered, upload.recording);
   }
 
   return (
@@ -91,6 +130,17 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
             </Button>
           </div>
         </form>
+        <ToldOutLoud
+          calls={outLoud}
+          place={`follow-up:${followUp.id}`}
+          owner={viewerId}
+          title={followUp.question}
+          forWhat={`to answer ${asker}: ${followUp.question}`}
+          recording={null}
+          tells="openAnswer"
+          onChange={() => {}}
+          onSent={answeredOutLoud}
+        />
       </article>
     </li>
   );
@@ -100,7 +150,7 @@ function WaitingQuestion({ followUp, viewerId, onAnswered }: { followUp: FollowU
  * A question just answered: the answer as sent, and the recorder to tell it out loud as well
  * (docs/product.md §22). It takes the focus the answered question's box had.
  */
-function AnsweredQuestion({ followUp, viewerId }: { followUp: FollowUpDto; viewerId: string }) {
+function AnsweredQuestion({ followUp, recording, viewerId }: { followUp: FollowUpDto; recording: RecordingDto | null; viewerId: string }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { asker, story } = askedAbout(followUp);
@@ -112,11 +162,21 @@ function AnsweredQuestion({ followUp, viewerId }: { followUp: FollowUpDto; viewe
           You answered {asker} about {story}
         </h3>
         <blockquote className="border-l-4 border-primary/40 pl-4 text-lg break-words whitespace-pre-line">{followUp.question}</blockquote>
-        <p className="text-lg break-words whitespace-pre-line">
-          <span className="font-semibold">Your answer:</span> {followUp.answer}
-        </p>
-        <p className="text-base text-muted-foreground">Would you rather say it? Tell it out loud too: your family hears it with your answer.</p>
-        <FollowUpRecording followUpId={followUp.id} question={followUp.question} initial={null} isAuthor viewerId={viewerId} />
+        {followUp.answer?.trim() ? (
+          <>
+            <p className="text-lg break-words whitespace-pre-line">
+              <span className="font-semibold">Your answer:</span> {followUp.answer}
+            </p>
+            {!recording && (
+              <p className="text-base text-muted-foreground">Would you rather say it? Tell it out loud too: your family hears it with your answer.</p>
+            )}
+          </>
+        ) : (
+          <p className="text-lg">
+            <span className="font-semibold">Your answer:</span> told out loud. Your family hears it under the story.
+          </p>
+        )}
+        <FollowUpRecording followUpId={followUp.id} question={followUp.question} initial={recording} isAuthor viewerId={viewerId} />
       </article>
     </li>
   );
@@ -124,7 +184,7 @@ function AnsweredQuestion({ followUp, viewerId }: { followUp: FollowUpDto; viewe
 
 export function FollowUpAnswers({ initial, viewerId }: { initial: FollowUpDto[]; viewerId: string }) {
   const [waiting, setWaiting] = useState(initial);
-  const [answered, setAnswered] = useState<FollowUpDto[]>([]);
+  const [answered, setAnswered] = useState<{ followUp: FollowUpDto; recording: RecordingDto | null }[]>([]);
 
   // A notification or an email links to one question: bring it into view and put the cursor in its box.
   useEffect(() => {
@@ -149,9 +209,9 @@ export function FollowUpAnswers({ initial, viewerId }: { initial: FollowUpDto[];
               key={followUp.id}
               followUp={followUp}
               viewerId={viewerId}
-              onAnswered={(done) => {
+              onAnswered={(done, recording) => {
                 setWaiting((current) => current.filter((entry) => entry.id !== followUp.id));
-                setAnswered((current) => [done, ...current]);
+                setAnswered((current) => [{ followUp: done, recording }, ...current]);
               }}
             />
           ))}
@@ -163,8 +223,8 @@ export function FollowUpAnswers({ initial, viewerId }: { initial: FollowUpDto[];
             Answered just now
           </h2>
           <ul className="flex flex-col gap-6">
-            {answered.map((followUp) => (
-              <AnsweredQuestion key={followUp.id} followUp={followUp} viewerId={viewerId} />
+            {answered.map(({ followUp, recording }) => (
+              <AnsweredQuestion key={followUp.id} followUp={followUp} recording={recording} viewerId={viewerId} />
             ))}
           </ul>
         </section>

@@ -9,6 +9,7 @@ import type { RecordingCalls } from "./recording-calls";
 import type { RecordingWording } from "./recording-editor";
 import { RecordingPlayer, RecordingTranscript } from "./recording-player";
 import { StopPrintedCodes } from "./stop-printed-codes";
+import type { RecordingUpload } from "./upload-recording";
 
 // The recorder is loaded on the first "Tell it out loud": the pages that show answers stay light
 // for the many who only read and listen.
@@ -34,6 +35,7 @@ export function ToldOutLoud({
   tells,
   listenCodePath,
   onChange,
+  onSent,
 }: {
   calls: RecordingCalls;
   place: string;
@@ -44,6 +46,8 @@ export function ToldOutLoud({
   tells: RecordingWording;
   listenCodePath?: string;
   onChange: (recording: RecordingDto | null) => void;
+  /** Hears of each recording the server kept, with what it answered where it answered a question. */
+  onSent?: (upload: Extract<RecordingUpload, { ok: true }>) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const editorId = useId();
@@ -70,7 +74,7 @@ export function ToldOutLoud({
       </Button>
       <div id={editorId} hidden={!editing}>
         {editing && (
-          <RecordingEditor calls={calls} place={place} owner={owner} title={title} initial={recording} tells={tells} onChange={onChange}>
+          <RecordingEditor calls={calls} place={place} owner={owner} title={title} initial={recording} tells={tells} onChange={onChange} onSent={onSent}>
             {(recording, setRecording) =>
               recording.printed_code &&
               listenCodePath && <StopPrintedCodes path={listenCodePath} title={title} onStopped={() => setRecording({ ...recording, printed_code: false })} />

@@ -1,6 +1,7 @@
 import { apiRequest, NETWORK_ERROR, type ApiResult } from "@/lib/api-client";
 import { MAX_RECORDING_BYTES, RECORDING_PART_BYTES } from "@/lib/constants";
 import { recordingTooLarge } from "@/lib/schemas/recordings";
+import type { FollowUpDto } from "@/server/questions/follow-ups/follow-up-dto";
 import type { RecordingDto } from "@/server/recordings/recording-dto";
 
 // Sends a recording to what it tells, with progress: the server checks it by its bytes and answers
@@ -13,7 +14,16 @@ export const RECORDING_ACCEPT = "audio/*,.m4a,.mp3,.wav,.ogg,.oga,.opus,.webm,.f
 /** The answer a recording made when it answered a weekly question on its own (docs/product.md §13). */
 export type ToldAnswerDto = { response_id: string; is_shared: boolean };
 
-export type RecordingUpload = { ok: true; recording: RecordingDto; answer?: ToldAnswerDto } | { ok: false; status: number; error: string };
+export type RecordingUpload =
+  | {
+      ok: true;
+      recording: RecordingDto;
+      /** A weekly question the recording answered on its own. */
+      answer?: ToldAnswerDto;
+      /** A "Tell us more" question the recording answered on its own (docs/product.md §22). */
+      followUp?: FollowUpDto;
+    }
+  | { ok: false; status: number; error: string };
 
 type NamedFile = Blob & { name: string };
 
@@ -42,15 +52,16 @@ function sendWhole(address: string, file: Blob | null, onProgress: (fraction: nu
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      let envelope: { success?: boolean; data?: { recording: RecordingDto; answer?: ToldAnswerDto }; error?: string | null } | null = null;
+      let envelope: { success?: boolean; data?: { recording: RecordingDto; answer?: ToldAnswerDto; follow_up?: FollowUpDto }; error?: string | null } | null =
+        null;
       try {
         envelope = JSON.parse(request.responseText);
       } catch {
         // Not Family Book's answer (a proxy's error page): the status says what happened.
       }
       if (request.status >= 200 && request.status < 300 && envelope?.data) {
-        const { recording, answer } = envelope.data;
-        return resolve(answer ? { ok: true, recording, answer } : { ok: true, recording });
+        const { recording, answer, follow_up: followUp } = envelope.data;
+        return resolve({ ok: true, recording, ...(answer && { answer }), ...(followUp && { followUp }) });
       }
       resolve({ ok: false, status: request.status, error: envelope?.error || `HTTP error! status: ${request.status}` });
     };

@@ -15,6 +15,7 @@ import { MEMORY_NOT_FOUND } from "@/server/memories/memory-visibility";
 import { BODY_CAPS } from "@/server/platform/http/read-body";
 import { FOLLOW_UP_NO_AUTHOR } from "@/server/questions/follow-ups/ask-follow-up";
 import { followUpDtoSchema } from "@/server/questions/follow-ups/follow-up-dto";
+import { TOLD_ONLY } from "@/server/recordings/answer-recording";
 import { NO_FOLLOW_UP_RECORDING } from "@/server/recordings/follow-up-recording";
 import { recordingDtoSchema } from "@/server/recordings/recording-dto";
 import { recordingAudioRedirect, recordingUpload } from "./memories";
@@ -81,17 +82,21 @@ export const followUpOperations: Operation[] = [
     tag: "Comments",
     summary: "The author tells their answer to a follow-up question out loud, or tells it again in place of the recording it had",
     ...recordingUpload,
+    description:
+      `${recordingUpload.description} A question still waiting is answered by the recording alone: its \`answer\` is "" (told out loud, with nothing written), ` +
+      "the one who asked is notified as for a written answer, and two recordings at once answer it once.",
     access: "member",
     params: idParameter("id", "question"),
     answer: {
-      status: 200,
-      description: "The recording as it is now kept, at the app's own addresses (GET …/recording/audio).",
-      data: z.strictObject({ recording: recordingDtoSchema }),
+      status: 201,
+      description:
+        "The question was waiting: it is answered now (`follow_up`), with the recording as it is now kept, at the app's own addresses (GET …/recording/audio).",
+      data: z.strictObject({ recording: recordingDtoSchema, follow_up: followUpDtoSchema.optional() }),
+      alternate: { status: 200, description: "The question was answered already: the recording as it is now kept, beside that answer (no `follow_up`)." },
     },
     refusals: {
       ...recordingUpload.refusals,
       404: `"${FOLLOW_UP_NOT_FOUND}": missing, asked of someone else, or on a story that is private now.`,
-      409: `"${FOLLOW_UP_NOT_ANSWERED}"`,
     },
   },
   {
@@ -102,7 +107,7 @@ export const followUpOperations: Operation[] = [
     access: "member",
     params: idParameter("id", "question"),
     answer: { status: 200, description: "Removed.", data: z.strictObject({ recording: z.strictObject({ id: z.guid() }) }) },
-    refusals: { 404: `"${FOLLOW_UP_NOT_FOUND}" or "${NO_FOLLOW_UP_RECORDING}"`, 409: `"${FOLLOW_UP_NOT_ANSWERED}"` },
+    refusals: { 404: `"${FOLLOW_UP_NOT_FOUND}" or "${NO_FOLLOW_UP_RECORDING}"`, 409: `"${FOLLOW_UP_NOT_ANSWERED}", or "${TOLD_ONLY}"` },
   },
   {
     method: "delete",

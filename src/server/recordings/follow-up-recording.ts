@@ -9,6 +9,10 @@ import { getDb } from "@/server/platform/db/client";
 import { AppError, notFound } from "@/server/platform/http/app-error";
 import { getStorage } from "@/server/platform/storage";
 import { downloadUrlSigning } from "@/server/platform/storage/stored-objects";
+import { answeredNow } from "@/server/questions/follow-ups/answer-follow-up";
+import type { FollowUpDto } from "@/server/questions/follow-ups/follow-up-dto";
+import { pendingFor } from "@/server/questions/follow-ups/pending-follow-ups";
+import { TOLD_ONLY } from "./answer-recording";
 import { playableKeyOf } from "./playable-copy";
 import { toRecordingDto, type RecordingDto, type RecordingRecord } from "./recording-dto";
 import { keepRecording, recordingRecordOf, recordingRowSelect, removeRecording, writeTranscript } from "./recordings";
@@ -73,30 +77,46 @@ const answeredBy = (viewer: Viewer, followUpId: string): Prisma.FollowUpQuestion
 
 /**
  * The id of a question the viewer answered, ready for its recording; 404 for one that is not
- * theirs or that they may no longer see, and 409 for one not yet answered: the recording goes
- * with the written answer.
+ * theirs or that they may no longer see, and 409 for one not yet answered (there are no words
+ * and no recording to change yet).
  */
 export async function ownAnsweredFollowUpId(viewer: Viewer, followUpId: string) {
-  if (!UUID_PATTERN.test(followUpId)) throw notFound(FOLLOW_UP_NOT_FOUND);
-  const prisma = await getDb();
-  const found = await prisma.followUpQuestion.findFirst({ where: answeredBy(viewer, followUpId), select: { id: true, answered_at: true } });
-  if (!found) throw notFound(FOLLOW_UP_NOT_FOUND);
+  const found = await ownFollowUp(viewer, followUpId);
   if (!found.answered_at) throw new AppError("CONFLICT", FOLLOW_UP_NOT_ANSWERED);
   return found.id;
 }
 
-/** Gives a question the viewer answered a recording, or a new one in place of the old (keepRecording). */
+/** The id of a question put to the viewer, answered or not, that a recording may tell; 404 as above. */
+export async function ownFollowUpId(viewer: Viewer, followUpId: string) {
+  return (await ownFollowUp(viewer, followUpId)).id;
+}
+
+async function ownFollowUp(viewer: Viewer, followUpId: string) {
+  if (!UUID_PATTERN.test(followUpId)) throw notFound(FOLLOW_UP_NOT_FOUND);
+  const prisma = await getDb();
+  const found = await prisma.followUpQuestion.findFirst({ where: answeredBy(viewer, followUpId), select: { id: true, answered_at: true } });
+  if (!found) throw notFound(FOLLOW_UP_NOT_FOUND);
+  return found;
+}
+
+/**
+ * Tells a question put to the viewer out loud: gives the answer a recording, or a new one in place
+ * of the old (keepRecording). A question not yet answered is answered by the recording alone, with
+ * nothing written (docs/product.md §22), in the same transaction as the recording is kept, and the
+ * one who asked hears of it; the answered question comes back with the recording.
+ */
 export async function saveFollowUpRecording({
   viewer,
   followUpId,
   fileName,
   request,
 }: {
-  viewer: Viewer;
+  viewer: UserDto;
   followUpId: string;
   fileName: string;
   request: Request;
-}) {
+}): Promise<{ recording: RecordingDto; followUp: FollowUpDto | null }> {
+  let answered = false;
   const record = await keepRecording({
     owner: { follow_up_id: followUpId },
     fileName,
@@ -104,14 +124,21 @@ export async function saveFollowUpRecording({
     uploaderId: viewer.id,
     notFoundMessage: FOLLOW_UP_NOT_FOUND,
     // One recording per answer: a second sent meanwhile waits here, then replaces this one. The
-    // question is locked only while it is still the viewer's, answered and open to them.
+    // question is locked only while it is still the viewer's and open to them; one still waiting is
+    // answered here, so two recordings at once answer it once.
     lock: async (tx) => {
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM follow_up_questions WHERE id = ${followUpId}::uuid FOR UPDATE`;
       if (locked.length === 0) return false;
-      return (await tx.followUpQuestion.count({ where: { AND: [answeredBy(viewer, followUpId), { answered_at: { not: null } }] } })) > 0;
+      if ((await tx.followUpQuestion.count({ where: { AND: [answeredBy(viewer, followUpId), { answered_at: { not: null } }] } })) > 0) return true;
+      const { count } = await tx.followUpQuestion.updateMany({
+        where: { AND: [{ id: followUpId }, pendingFor(viewer)] },
+        data: { answer: "", answered_at: clock.now() },
+      });
+      answered = count > 0;
+      return answered;
     },
   });
-  return withOwnAddresses(followUpId, record);
+  return { recording: withOwnAddresses(followUpId, record), followUp: answered ? await answeredNow(viewer, followUpId) : null };
 }
 
 /** Writes down, corrects or clears the words of the recording of a question the viewer answered (writeTranscript). */
@@ -120,9 +147,16 @@ export async function saveFollowUpTranscript({ followUpId, transcript }: { follo
   return withOwnAddresses(followUpId, await writeTranscript({ recordingId: recording.id, transcript, notFoundMessage: NO_FOLLOW_UP_RECORDING }));
 }
 
-/** Removes the recording of a question the viewer answered; the stored file goes with it. */
+/**
+ * Removes the recording of a question the viewer answered; the stored file goes with it. An answer
+ * told out loud with nothing written keeps its recording: without it nothing would be left.
+ */
 export async function deleteFollowUpRecording({ followUpId }: { followUpId: string }) {
-  return removeRecording(await followUpRecordingOf(followUpId));
+  const recording = await followUpRecordingOf(followUpId);
+  const prisma = await getDb();
+  const question = await prisma.followUpQuestion.findUnique({ where: { id: followUpId }, select: { answer: true } });
+  if (question?.answer?.trim() === "") throw new AppError("CONFLICT", TOLD_ONLY);
+  return removeRecording(recording);
 }
 
 async function followUpRecordingOf(followUpId: string) {

@@ -65,7 +65,11 @@ ${followUps
   .map(
     (followUp) =>
       `<p><strong>${escapeHtml(nameOf(followUp.asked_by_id))} asked:</strong> ${escapeHtml(followUp.question)}</p>\n${
-        followUp.answer === null ? `<p class="meta">Not answered yet.</p>` : `<p><strong>Answer:</strong> ${escapeHtml(followUp.answer)}</p>`
+        followUp.answer === null
+          ? `<p class="meta">Not answered yet.</p>`
+          : followUp.answer.trim() === ""
+            ? `<p><strong>Answered out loud:</strong></p>`
+            : `<p><strong>Answer:</strong> ${escapeHtml(followUp.answer)}</p>`
       }${followUp.recording ? `\n${recordingHtml(followUp.recording, followUp.question)}` : ""}`,
   )
   .join("\n")}

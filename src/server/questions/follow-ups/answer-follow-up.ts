@@ -23,8 +23,13 @@ export async function answerFollowUp({ viewer, id, answer }: { viewer: UserDto; 
     await getFollowUpForAuthor({ viewer, id });
     throw new AppError("CONFLICT", FOLLOW_UP_ALREADY_ANSWERED);
   }
+  return answeredNow(viewer, id);
+}
+
+/** A question the viewer has just answered, in words or out loud: the one who asked hears that the answer came (docs/product.md §21). */
+export async function answeredNow(viewer: UserDto, id: string) {
+  const prisma = await getDb();
   const answered = await prisma.followUpQuestion.findUniqueOrThrow({ where: { id }, select: followUpSelect });
-  // The one who asked hears that the answer came (docs/product.md §21).
   const item = answered.memory_id ? { type: "memory" as const, id: answered.memory_id } : { type: "answer" as const, id: answered.response_id! };
   if (answered.asker) await notifyFollowUpAnswered({ authorId: viewer.id, askerId: answered.asker.id, item, followUpId: id });
   return toFollowUpDto(answered);
