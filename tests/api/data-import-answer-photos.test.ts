@@ -1,15 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GET as downloadExport } from "@/app/api/exports/download/route";
-import { POST as importRoute } from "@/app/api/imports/route";
 import { IMPORT_LIMITS, tooManyImportPhotos, tooManyImportPixels, type ExportDocument } from "@/lib/schemas/data-export";
 import { notAnImage } from "@/lib/schemas/memories";
 import { TOO_MANY_ANSWER_PHOTOS } from "@/lib/schemas/questionnaires";
 import { invalidData, missingPhoto, photoNamedTwice } from "@/server/book/exports/read-export-zip";
 import { getDb } from "@/server/platform/db/client";
-import { PEER_ADDRESS_HEADER } from "@/server/platform/http/request-info";
 import { getStorage } from "@/server/platform/storage";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
-import { ORIGIN, randomAddress } from "../helpers/api";
+import { downloadExportZip, importZip } from "../helpers/data-exports";
 import { blackPng, createMemoryAs, jpeg } from "../helpers/memories";
 import { addAnswerPhotosAs, answerChildhood, pickedPhotos } from "../helpers/questionnaires";
 import { unzip, zipFiles } from "../helpers/zip";
@@ -22,19 +19,6 @@ let owner: TestAccount;
 let importer: TestAccount;
 let document: ExportDocument;
 let validFiles: Map<string, Buffer>;
-
-async function importZip(account: TestAccount, zip: Buffer) {
-  const headers = new Headers({
-    host: "localhost:3000",
-    "content-type": "application/zip",
-    authorization: `Bearer ${account.token}`,
-    [PEER_ADDRESS_HEADER]: randomAddress(),
-  });
-  const response = await importRoute(new Request(`${ORIGIN}/api/imports`, { method: "POST", headers, body: new Uint8Array(zip) }), {
-    params: Promise.resolve({}),
-  });
-  return { status: response.status, body: (await response.json()) as { error: string | null; data: { imported: Record<string, number> } | null } };
-}
 
 /** Everything an import could write: rows, and objects in storage. */
 async function importedState() {
@@ -95,11 +79,7 @@ beforeAll(async () => {
   await createMemoryAs(owner.token, { title: "The boat", memory_date: "1975-08-02", is_shared: "true" }, [{ name: "boat.jpg", bytes: await jpeg() }]);
   const { bornId } = await answerChildhood(owner);
   expect((await addAnswerPhotosAs(owner, bornId, await pickedPhotos(["#e63946"]))).status).toBe(201);
-  const response = await downloadExport(
-    new Request(`${ORIGIN}/api/exports/download?scope=account`, { headers: { host: "localhost:3000", authorization: `Bearer ${owner.token}` } }),
-    { params: Promise.resolve({}) },
-  );
-  validFiles = await unzip(Buffer.from(await response.arrayBuffer()));
+  validFiles = await unzip(await downloadExportZip(owner));
   document = JSON.parse(validFiles.get("data.json")!.toString("utf8"));
   expect(bornAnswer().photos).toHaveLength(1);
 });

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GET as downloadExport } from "@/app/api/exports/download/route";
 import { POST as importRoute } from "@/app/api/imports/route";
 import { IMPORT_LIMITS, tooManyImportPhotos, tooManyImportPixels, type ExportDocument } from "@/lib/schemas/data-export";
 import { DATE_IN_FUTURE, notAnImage, TITLE_REQUIRED, TOO_MANY_PHOTOS } from "@/lib/schemas/memories";
@@ -33,6 +32,7 @@ import { PEER_ADDRESS_HEADER } from "@/server/platform/http/request-info";
 import { getStorage } from "@/server/platform/storage";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { ORIGIN, randomAddress } from "../helpers/api";
+import { downloadExportZip, importZip } from "../helpers/data-exports";
 import { blackPng, createMemoryAs, jpeg } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { renameInZip, unzip, zipFiles } from "../helpers/zip";
@@ -49,23 +49,6 @@ let document: ExportDocument;
 let familyZip: Buffer;
 const scratch = mkdtempSync(path.join(tmpdir(), "family-book-import-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-async function download(account: TestAccount, scope: string) {
-  const response = await downloadExport(
-    new Request(`${ORIGIN}/api/exports/download?scope=${scope}`, { headers: { host: "localhost:3000", authorization: `Bearer ${account.token}` } }),
-    { params: Promise.resolve({}) },
-  );
-  return Buffer.from(await response.arrayBuffer());
-}
-
-async function importZip(account: TestAccount | null, zip: Buffer, headers: Record<string, string> = {}) {
-  const all = new Headers({ host: "localhost:3000", "content-type": "application/zip", [PEER_ADDRESS_HEADER]: randomAddress(), ...headers });
-  if (account) all.set("authorization", `Bearer ${account.token}`);
-  const response = await importRoute(new Request(`${ORIGIN}/api/imports`, { method: "POST", headers: all, body: new Uint8Array(zip) }), {
-    params: Promise.resolve({}),
-  });
-  return { status: response.status, body: (await response.json()) as { error: string | null; data: { imported: Record<string, number> } | null } };
-}
 
 /** Everything of the relative's that an import could write: rows, and objects in storage. */
 async function relativeState() {
@@ -92,10 +75,10 @@ beforeAll(async () => {
   ]);
   const questionnaire = await createCustomQuestionnaire(owner, { title: "Summers" });
   await answer(owner, [{ question_id: questionnaire.questionIds[0]!, answer_text: "At the lake, every year" }]);
-  validZip = await download(owner, "account");
+  validZip = await downloadExportZip(owner, "account");
   validFiles = await unzip(validZip);
   document = JSON.parse(validFiles.get("data.json")!.toString("utf8"));
-  familyZip = await download(owner, "family");
+  familyZip = await downloadExportZip(owner, "family");
 });
 
 /** A memory of the export with its own ids and the given photos' files, each at its own place in the ZIP. */

@@ -2,8 +2,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as downloadExport } from "@/app/api/exports/download/route";
-import { POST as importRoute } from "@/app/api/imports/route";
 import { PUT as putRecording } from "@/app/api/memories/[id]/recording/route";
 import { PUT as putTranscript } from "@/app/api/memories/[id]/recording/transcript/route";
 import { PUT as putAnswerRecording } from "@/app/api/questionnaires/responses/[id]/recording/route";
@@ -12,12 +10,12 @@ import type { ExportDocument } from "@/lib/schemas/data-export";
 import { closeDatabase, getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
 import { closeRateLimitStores } from "@/server/platform/http/rate-limit";
-import { PEER_ADDRESS_HEADER } from "@/server/platform/http/request-info";
 import { stopJobs } from "@/server/platform/jobs/queue";
 import { getStorage, resetStorageForTests } from "@/server/platform/storage";
 import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
-import { createAccount, type TestAccount } from "../helpers/accounts";
-import { call, ORIGIN, randomAddress } from "../helpers/api";
+import { createAccount } from "../helpers/accounts";
+import { call } from "../helpers/api";
+import { downloadExportZip, importZip } from "../helpers/data-exports";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { addAnswerPhotosAs, answer, answerChildhood, createCustomQuestionnaire } from "../helpers/questionnaires";
 import { createThrowawayPostgresDatabase, realDatabaseUrl, type ThrowawayDatabase } from "../helpers/test-database";
@@ -28,24 +26,6 @@ import { unzip } from "../helpers/zip";
 // ids and the moment of exporting aside. On the embedded database and on PostgreSQL alike.
 
 const EMAILS = { owner: "margaret.roundtrip@example.test", relative: "tom.roundtrip@example.test", cousin: "ruth.roundtrip@example.test" };
-
-async function downloadZip(account: TestAccount) {
-  const response = await downloadExport(
-    new Request(`${ORIGIN}/api/exports/download?scope=account`, { headers: { host: "localhost:3000", authorization: `Bearer ${account.token}` } }),
-    { params: Promise.resolve({}) },
-  );
-  expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
-}
-
-async function importZip(account: TestAccount | null, zip: Buffer, contentType = "application/zip") {
-  const headers = new Headers({ host: "localhost:3000", "content-type": contentType, [PEER_ADDRESS_HEADER]: randomAddress() });
-  if (account) headers.set("authorization", `Bearer ${account.token}`);
-  const response = await importRoute(new Request(`${ORIGIN}/api/imports`, { method: "POST", headers, body: new Uint8Array(zip) }), {
-    params: Promise.resolve({}),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 /** The object without the named fields. */
 function without<Value extends object, Key extends keyof Value>(value: Value, ...keys: Key[]): Omit<Value, Key> {
@@ -193,7 +173,7 @@ describe("export, import into a fresh instance, export again", () => {
     expect((await answer(owner, [{ question_id: ownCustom.questionIds[0]!, answer_text: "All the cousins." }])).status).toBe(201);
     await (await getDb()).submission.updateMany({ where: { user_id: owner.user.id, questionnaire_id: ownCustom.id }, data: { is_shared: true } });
 
-    firstZip = await downloadZip(owner);
+    firstZip = await downloadExportZip(owner);
     firstFiles = await unzip(firstZip);
     first = JSON.parse(firstFiles.get("data.json")!.toString("utf8"));
     expect(first.memories).toHaveLength(2);
@@ -235,7 +215,7 @@ describe("export, import into a fresh instance, export again", () => {
 
     const imported = await importZip(owner, firstZip);
     expect(imported.status).toBe(201);
-    expect(imported.body.data.imported).toEqual({
+    expect(imported.body.data?.imported).toEqual({
       memories: 2,
       photos: 4,
       questionnaires: 2,
@@ -245,7 +225,7 @@ describe("export, import into a fresh instance, export again", () => {
       answers_dropped: 0,
     });
 
-    const secondFiles = await unzip(await downloadZip(owner));
+    const secondFiles = await unzip(await downloadExportZip(owner));
     const second = JSON.parse(secondFiles.get("data.json")!.toString("utf8")) as ExportDocument;
     const expected = comparable(first, firstFiles);
     // Ruth is not in the new family: her tag and her place among the targets are dropped.

@@ -15,8 +15,9 @@ import { getStorage } from "@/server/platform/storage";
 import { inspectRecording } from "@/server/recordings/inspect-recording";
 import { makePlayableCopy, playableKeyOf } from "@/server/recordings/playable-copy";
 import { RECORDINGS_PREFIX } from "@/server/recordings/recordings";
-import { createFamilies, type TestAccount } from "../helpers/accounts";
+import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/api";
+import { downloadExportZip, importZip } from "../helpers/data-exports";
 import { startJobWorkers } from "../helpers/email-jobs";
 import { createMemoryAs } from "../helpers/memories";
 import { answer, createCustomQuestionnaire } from "../helpers/questionnaires";
@@ -117,6 +118,37 @@ describe("a recording not every browser plays as it was made", () => {
       const copy = await fetchSigned(heard.headers.get("location")!);
       expect(copy.headers.get("content-type")).toBe("audio/mp4");
       expect(await inspectRecording(copy.body!, "copy.m4a")).toMatchObject({ container: "mp4", codec: "aac" });
+    }
+  });
+
+  it("is made for a memory's and an answer's recording brought in by an import, as for one just recorded", async () => {
+    const iris = await createAccount({ firstName: "Iris", lastName: "Vale" });
+    const memory = await createMemoryAs(iris.token, { title: "The weir", is_shared: "true" });
+    expect((await putRecordingAs(iris.token, memory.id, recordingFixture("speech-vorbis.ogg"), "weir.ogg")).status).toBe(200);
+    const { questionIds } = await createCustomQuestionnaire(iris);
+    const saved = await answer(iris, [{ question_id: questionIds[0]!, answer_text: "By the weir." }]);
+    const responseId = saved.body.data.submission.responses[0].id as string;
+    const told = await call(putAnswerRecordingRoute, `/api/questionnaires/responses/${responseId}/recording?name=weir.ogg`, {
+      method: "PUT",
+      token: iris.token,
+      params: { id: responseId },
+      body: recordingFixture("speech-vorbis.ogg"),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(told.status).toBe(200);
+
+    const importer = await createAccount({ firstName: "Iris", lastName: "Again" });
+    expect((await importZip(importer, await downloadExportZip(iris))).status).toBe(201);
+    const prisma = await getDb();
+    const imported = () =>
+      prisma.recording.findMany({
+        where: { OR: [{ memory: { user_id: importer.user.id } }, { response: { submission: { user_id: importer.user.id } } }] },
+        select: { memory_id: true, response_id: true, original_key: true, playable_copy: true },
+      });
+    expect(await imported()).toHaveLength(2);
+    await workers.runUntil(async () => (await imported()).every((recording) => recording.playable_copy));
+    for (const recording of await imported()) {
+      expect(await storedFor((recording.memory_id ?? recording.response_id)!)).toEqual([recording.original_key, playableKeyOf(recording.original_key)].sort());
     }
   });
 
