@@ -12,6 +12,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 const s3AppPort = Number(process.env.E2E_S3_APP_PORT ?? port + 1000);
 const s3rverPort = Number(process.env.E2E_S3RVER_PORT ?? port + 2000);
 const s3BaseURL = `http://127.0.0.1:${s3AppPort}`;
+// A third server of the same build has a transcription engine (TRANSCRIBE_URL): pocketsphinx behind
+// the engine's HTTP contract, started by globalSetup; the tests tagged @voice-engine run against it
+// (project desktop-voice), the others against servers with no engine.
+const voiceAppPort = Number(process.env.E2E_VOICE_APP_PORT ?? port + 4000);
+const transcriberPort = Number(process.env.E2E_TRANSCRIBER_PORT ?? port + 4500);
+process.env.E2E_TRANSCRIBER_PORT = String(transcriberPort);
+const voiceBaseURL = `http://127.0.0.1:${voiceAppPort}`;
 const s3 = { S3_BUCKET: "family-book-e2e", S3_ENDPOINT: `http://127.0.0.1:${s3rverPort}`, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" };
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -29,6 +36,7 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/artifacts",
+  globalSetup: "./tests/e2e/support/transcriber.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -53,18 +61,23 @@ export default defineConfig({
     // @s3 tests also run in desktop-s3, and @s3-only tests only there.
     {
       name: "desktop",
-      grepInvert: /@mobile-only|@s3-only/,
+      grepInvert: /@mobile-only|@s3-only|@voice-engine/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "mobile",
-      grepInvert: /@desktop-only|@s3-only/,
+      grepInvert: /@desktop-only|@s3-only|@voice-engine/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
     {
       name: "desktop-s3",
       grep: /@s3/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: s3BaseURL, launchOptions: chromium },
+    },
+    {
+      name: "desktop-voice",
+      grep: /@voice-engine/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: voiceBaseURL, launchOptions: chromium },
     },
   ],
   webServer: [
@@ -114,6 +127,24 @@ export default defineConfig({
         ...s3,
         APP_URL: s3BaseURL,
         RATE_LIMIT_DISABLED: "true",
+      },
+    },
+    {
+      command: "node bin/start.mjs",
+      url: `${voiceBaseURL}/`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(voiceAppPort),
+        HOSTNAME: "127.0.0.1",
+        DATA_DIR: path.join(process.cwd(), ".e2e", "data-voice"),
+        DATABASE_URL: "",
+        S3_BUCKET: "",
+        APP_URL: voiceBaseURL,
+        RATE_LIMIT_DISABLED: "true",
+        TRANSCRIBE_URL: `http://127.0.0.1:${transcriberPort}`,
       },
     },
   ],

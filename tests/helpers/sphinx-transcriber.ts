@@ -13,7 +13,8 @@ import { promisify } from "node:util";
 // With its general language model it mishears synthetic speech badly; given a few candidate
 // sentences it returns the one spoken, so a test can tell the right transcript from the others.
 // It takes 16-bit PCM WAV (what espeak-ng writes); anything else is refused with 400, as a real
-// engine refuses a format it cannot read.
+// engine refuses a format it cannot read — unless it is told to read what browsers record (Opus in
+// WebM, AAC in MP4…), as the self-hosted whisper servers do, which it turns into WAV with ffmpeg first.
 
 const run = promisify(execFile);
 const MODEL = "/usr/share/pocketsphinx/model/en-us";
@@ -38,7 +39,16 @@ function formData(request: IncomingMessage) {
   return new Request("http://transcriber/", { method: "POST", headers: request.headers as HeadersInit, body, duplex: "half" } as RequestInit).formData();
 }
 
-export async function startSphinxTranscriber({ sentences }: { sentences: readonly string[] }) {
+export async function startSphinxTranscriber({
+  sentences,
+  readsAnyFormat = false,
+  port: wantedPort = 0,
+}: {
+  sentences: readonly string[];
+  /** Reads any sound ffmpeg reads, as WAV; otherwise only 16-bit PCM WAV. */
+  readsAnyFormat?: boolean;
+  port?: number;
+}) {
   const folder = await mkdtemp(path.join(tmpdir(), "family-book-sphinx-"));
   const grammar = path.join(folder, "story.gram");
   await writeFile(grammar, `#JSGF V1.0;\ngrammar story;\npublic <sentence> = ${sentences.map((sentence) => sentence.toLowerCase()).join(" | ")};\n`);
@@ -66,19 +76,30 @@ export async function startSphinxTranscriber({ sentences }: { sentences: readonl
       });
       const failure = failures.shift();
       if (failure) return answer(failure, { error: { message: `Failing with ${failure} as the test asked` } });
-      const rate = wavSampleRate(bytes);
-      if (!rate) return answer(400, { error: { message: "Only 16-bit PCM WAV can be read here" } });
       const input = path.join(folder, `speech-${++count}.wav`);
-      await writeFile(input, bytes);
+      let rate = wavSampleRate(bytes);
+      if (!rate && readsAnyFormat) {
+        const original = path.join(folder, `sound-${count}`);
+        await writeFile(original, bytes);
+        await run("ffmpeg", ["-loglevel", "error", "-y", "-i", original, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", input]);
+        await rm(original, { force: true });
+        rate = 16_000;
+      } else if (rate) {
+        await writeFile(input, bytes);
+      }
+      if (!rate) return answer(400, { error: { message: "Only 16-bit PCM WAV can be read here" } });
       const { stdout } = await run("pocketsphinx_continuous", [
         ...["-infile", input, "-samprate", String(rate), "-nfft", rate > 16_000 ? "1024" : "512"],
         ...["-jsgf", grammar, "-hmm", path.join(MODEL, "en-us"), "-dict", path.join(MODEL, "cmudict-en-us.dict"), "-logfn", "/dev/null"],
+        // Its noise removal takes a browser's recording of synthetic speech (processed by the
+        // browser, then silence) for noise and hears nothing; the sound here is clean.
+        ...["-remove_noise", "no"],
       ]);
       await rm(input, { force: true });
       answer(200, { text: stdout.trim() });
     })().catch((error: Error) => answer(500, { error: { message: error.message } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
