@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUT as putTranscriptRoute } from "@/app/api/memories/[id]/recording/transcript/route";
 import { GET as getMemoryRoute } from "@/app/api/memories/[id]/route";
@@ -14,7 +19,9 @@ import { call } from "../helpers/api";
 import { startJobWorkers } from "../helpers/email-jobs";
 import { createMemoryAs } from "../helpers/memories";
 import { putRecordingAs } from "../helpers/recordings";
+import { INBOUND_TEST_DOMAIN, INBOUND_TEST_SECRET, postInbound, rawMessage } from "../helpers/replies";
 import { speak, startSphinxTranscriber } from "../helpers/sphinx-transcriber";
+import { weeklyQuestionLinkForTests } from "../helpers/weekly-links";
 import { allowConsoleErrors } from "../setup/test-environment";
 
 // A story told out loud is written down on the family's own server (docs/decisions/042-transcripts.md):
@@ -38,7 +45,8 @@ let speech: Uint8Array;
 
 beforeAll(async () => {
   ({ owner, relative, stranger } = await createFamilies());
-  [transcriber, speech] = await Promise.all([startSphinxTranscriber({ sentences: SENTENCES }), speak(SPOKEN)]);
+  // It reads what phones record too (a voice memo is AAC in MP4), as the whisper servers do.
+  [transcriber, speech] = await Promise.all([startSphinxTranscriber({ sentences: SENTENCES, readsAnyFormat: true }), speak(SPOKEN)]);
   Object.assign(process.env, { TRANSCRIBE_URL: transcriber.url, TRANSCRIBE_MODEL: "family-test-model", TRANSCRIBE_API_KEY: "transcribe-key-123" });
   resetEnvForTests();
   workers = await startJobWorkers();
@@ -205,6 +213,65 @@ describe("without a transcription engine", () => {
       expect(transcriber.requests.length).toBe(sent);
     } finally {
       process.env.TRANSCRIBE_URL = transcriber.url;
+      resetEnvForTests();
+    }
+  });
+});
+
+/** The speech as a phone's voice memo: AAC in MP4 (.m4a), made by ffmpeg. */
+async function asVoiceMemo(wav: Uint8Array) {
+  const folder = await mkdtemp(path.join(tmpdir(), "family-book-memo-"));
+  try {
+    await writeFile(path.join(folder, "speech.wav"), wav);
+    await promisify(execFile)("ffmpeg", [
+      "-loglevel",
+      "error",
+      "-i",
+      path.join(folder, "speech.wav"),
+      "-c:a",
+      "aac",
+      "-b:a",
+      "64k",
+      path.join(folder, "memo.m4a"),
+    ]);
+    return new Uint8Array(await readFile(path.join(folder, "memo.m4a")));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+describe("a voice memo replying to a weekly question", () => {
+  it("becomes the answer's recording as it was sent, with nothing written, and is written down by the engine", async () => {
+    Object.assign(process.env, { INBOUND_DOMAIN: INBOUND_TEST_DOMAIN, INBOUND_EMAIL_SECRET: INBOUND_TEST_SECRET });
+    resetEnvForTests();
+    try {
+      const { grandma, token } = await weeklyQuestionLinkForTests();
+      const prisma = await getDb();
+      await prisma.user.update({ where: { id: grandma.user.id }, data: { email_verified_at: new Date() } });
+      const memo = await asVoiceMemo(speech);
+      const reply = await rawMessage({
+        from: grandma.user.email,
+        to: `answers+${token}@${INBOUND_TEST_DOMAIN}`,
+        subject: "Re: This week's question",
+        text: "\n\nSent from my iPhone",
+        attachments: [{ filename: "New Recording.m4a", contentType: "audio/x-m4a", content: Buffer.from(memo) }],
+      });
+      const posted = await postInbound(reply);
+      expect(posted.body.data).toEqual({ outcome: "answered", reason: null });
+
+      const recordingOfAnswer = () =>
+        prisma.recording.findFirstOrThrow({
+          where: { response: { submission: { user_id: grandma.user.id } } },
+          include: { response: { select: { answer_text: true } } },
+        });
+      await workers.runUntil(async () => (await recordingOfAnswer()).transcript_status !== "waiting");
+      const kept = await recordingOfAnswer();
+      expect(kept).toMatchObject({ file_name: "New Recording.m4a", content_type: "audio/mp4", byte_size: memo.byteLength, response: { answer_text: "" } });
+      // Sent to the engine as it came; the words heard are the ones spoken.
+      expect(transcriber.requests.at(-1)).toMatchObject({ fileName: "New Recording.m4a", bytes: memo.byteLength });
+      expect(kept).toMatchObject({ transcript: SPOKEN, transcript_status: "ready", transcript_by: "engine" });
+    } finally {
+      for (const name of ["INBOUND_DOMAIN", "INBOUND_EMAIL_SECRET"]) delete process.env[name];
       resetEnvForTests();
     }
   });
