@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { stableUuid } from "../../src/lib/stable-id";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { createMemory } from "./support/content";
-import { confirmAddress, linkIn, waitForEmail } from "./support/outbox";
+import { confirmAddress, firstWeeklyQuestionLink } from "./support/outbox";
 
 // On a slow phone a form is on screen seconds before the page's scripts have run. It must show what
 // is saved from the first moment, and whatever the person types or chooses in those seconds must
@@ -82,21 +82,7 @@ test.describe("forms before the page's scripts have run", () => {
     const rose = newPerson("Rose", "Slow");
     const { id } = await registerThroughApi(page.request, rose);
     await confirmAddress(page.request, rose.email);
-    const plan = await page.request.post("/api/weekly-questions", {
-      data: {
-        recipient_id: id,
-        source: "questionnaire",
-        questionnaire_id: childhood,
-        weekday: 7,
-        hour: 10,
-        time_zone: "UTC",
-        share_by_default: false,
-        first_question_now: true,
-      },
-    });
-    expect(plan.status(), await plan.text()).toBe(201);
-    const weekly = await waitForEmail(rose.email, "This week's question: Where and when were you born?");
-    const link = linkIn(weekly, "/answer");
+    const link = await firstWeeklyQuestionLink(page.request, { recipientId: id, email: rose.email, shared: false });
 
     const release = await holdScripts(page);
     await page.goto(link.pathname + link.search, { waitUntil: "domcontentloaded" });

@@ -158,4 +158,25 @@ test.describe("tell us more", () => {
     await expect(more.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
     await relativeContext.close();
   });
+
+  test("words typed before the recording is sent are sent first, and kept with it", async ({ page, browser }) => {
+    const author = await registerThroughApi(page.request, newPerson("Ruth", "Hughes"));
+    const memory = await createMemory(page.request, { title: "Summer at the lake", date: "1961-07-14", shared: true, content: "We rowed to the island." });
+    const relativeContext = await browser.newContext();
+    await registerThroughApi(relativeContext.request, newPerson("Olof", "Hughes"), author.invite_code);
+    expect((await relativeContext.request.post("/api/follow-ups", { data: { memory_id: memory.id, question: QUESTION } })).status()).toBe(201);
+    await relativeContext.close();
+
+    await page.goto("/follow-ups");
+    const waiting = page.getByRole("article", { name: "Olof Hughes asked about “Summer at the lake”" });
+    await waiting.getByLabel("Your answer to Olof").fill("My grandfather.");
+    await waiting.getByRole("button", { name: `Tell it out loud to answer Olof Hughes: ${QUESTION}` }).click();
+    await waiting
+      .getByRole("region", { name: "Told out loud" })
+      .getByLabel("Add a recording")
+      .setInputFiles(path.join(process.cwd(), "tests/fixtures/recordings/speech.ogg"));
+    const answered = page.getByRole("region", { name: "Answered just now" });
+    await expect(answered.getByText("My grandfather.")).toBeVisible();
+    await expect(answered.getByRole("button", { name: `Play the recording of ${QUESTION}` })).toBeVisible();
+  });
 });

@@ -1,8 +1,8 @@
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { readPdf, scanQrCodes } from "../helpers/pdf-text";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
+import { fakeMicrophone } from "./support/microphone";
 import { NOT_SPOKEN, SPOKEN } from "./support/spoken";
 
 // docs/product.md §2 "Told out loud", on a server with a transcription engine (project
@@ -13,19 +13,7 @@ import { NOT_SPOKEN, SPOKEN } from "./support/spoken";
 const TITLE = "The blue boat";
 
 // A microphone that says the sentence once, then is quiet, and is allowed without asking.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${path.join(process.cwd(), "tests/fixtures/recordings/microphone-once.wav")}`,
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  },
-});
+test.use(fakeMicrophone("microphone-once.wav"));
 
 /** Where the first player on the page has got to, in seconds. */
 const playedTo = (page: Page) =>

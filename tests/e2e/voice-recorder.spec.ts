@@ -1,33 +1,18 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { stableUuid } from "../../src/lib/stable-id";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { createMemory } from "./support/content";
-import { confirmAddress, linkIn, waitForEmail } from "./support/outbox";
+import { fakeMicrophone } from "./support/microphone";
+import { confirmAddress, firstWeeklyQuestionLink } from "./support/outbox";
 
 // docs/product.md §2 "Told out loud": the author records the story in the browser — Record, the
 // running time and level meter, Pause and Resume, Finish, listen back — and every second of the
 // take is kept on the device until the server has it.
 
 const TITLE = "The blue boat";
-const childhood = stableUuid("questionnaire:childhood");
-const recording = (name: string) => path.join(process.cwd(), "tests/fixtures/recordings", name);
 
 // A microphone that hears a spoken sentence, over and over, and is allowed without asking.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${recording("microphone.wav")}`,
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  },
-});
+test.use(fakeMicrophone("microphone.wav"));
 
 test.describe("recording in the browser", () => {
   test("the author records the story, pauses, listens back, and the take survives a reload until it is saved", async ({ page }, testInfo) => {
@@ -128,20 +113,7 @@ test.describe("recording in the browser", () => {
     const rose = newPerson("Rose", "Adeyemi");
     const { id } = await registerThroughApi(page.request, rose);
     await confirmAddress(page.request, rose.email);
-    const plan = await page.request.post("/api/weekly-questions", {
-      data: {
-        recipient_id: id,
-        source: "questionnaire",
-        questionnaire_id: childhood,
-        weekday: 7,
-        hour: 10,
-        time_zone: "UTC",
-        share_by_default: true,
-        first_question_now: true,
-      },
-    });
-    expect(plan.status(), await plan.text()).toBe(201);
-    const link = linkIn(await waitForEmail(rose.email, "This week's question: Where and when were you born?"), "/answer");
+    const link = await firstWeeklyQuestionLink(page.request, { recipientId: id, email: rose.email, shared: true });
     const question = "Where and when were you born?";
 
     await page.setViewportSize({ width: 390, height: 844 });

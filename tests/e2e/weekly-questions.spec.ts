@@ -1,9 +1,10 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { stableUuid } from "../../src/lib/stable-id";
 import { expectNoSeriousAccessibilityViolations, saveScreenshot } from "./support/accessibility";
 import { newPerson, registerThroughApi } from "./support/accounts";
 import { photoBytes } from "./support/content";
-import { confirmAddress, linkIn, saveEmailScreenshots, waitForEmail } from "./support/outbox";
+import { confirmAddress, firstWeeklyQuestionLink, linkIn, saveEmailScreenshots, waitForEmail } from "./support/outbox";
 
 // Weekly questions (docs/product.md §13): a grandchild sets them up for Grandma, the first question
 // goes out at once, and Grandma answers it with one tap from the email, on a phone, without a
@@ -164,5 +165,31 @@ test.describe("weekly questions", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(thumbnail).toBeFocused();
+  });
+
+  test("words typed before a recording is sent go with it: too few are refused and kept, enough are saved first", async ({ page }) => {
+    const rose = newPerson("Rose", "Okafor");
+    const { id } = await registerThroughApi(page.request, rose);
+    await confirmAddress(page.request, rose.email);
+    const link = await firstWeeklyQuestionLink(page.request, { recipientId: id, email: rose.email, shared: false });
+    await page.goto(link.pathname + link.search);
+    const answer = page.getByRole("textbox", { name: "Your answer" });
+    const told = page.getByRole("region", { name: "Told out loud" });
+    const memo = path.join(process.cwd(), "tests/fixtures/recordings/speech.m4a");
+
+    // Too few words: nothing is sent, the words stay, and the way to send the recording alone is said.
+    await answer.fill("Hm");
+    await told.getByLabel("Add a recording").setInputFiles(memo);
+    await expect(told.getByRole("alert")).toContainText("Or clear the box to send the recording alone.");
+    await expect(answer).toHaveValue("Hm");
+
+    // Enough: the words are saved, then the recording with them.
+    await answer.fill("In Lagos, in the spring of 1948.");
+    await told.getByLabel("Add a recording").setInputFiles(memo);
+    await expect(page.getByRole("heading", { name: "Thank you, Rose! Your answer is saved." })).toBeFocused();
+    const saved = (await (await page.request.get(`/api/questionnaires/${stableUuid("questionnaire:childhood")}/responses`)).json()).data;
+    const responses = JSON.stringify(saved);
+    expect(responses).toContain("In Lagos, in the spring of 1948.");
+    expect(responses).toContain('"file_name":"speech.m4a"');
   });
 });

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type APIRequestContext, type Browser } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
+import { stableUuid } from "../../../src/lib/stable-id";
 import { E2E_DATA_DIRECTORY } from "./data-directory";
 
 // The end-to-end server has no SMTP_URL, so its emails land in its DATA_DIR/outbox (playwright.config.ts)
@@ -62,4 +63,28 @@ export async function confirmAddress(request: APIRequestContext, address: string
   const token = linkIn(email, "/confirm-email").searchParams.get("token");
   const response = await request.post("/api/auth/email/confirm", { data: { token } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Weekly questions from the Childhood Memories questionnaire for `recipientId`, set up by whoever
+ * `request` is signed in as, the first sent at once; answers its one-tap link from the email.
+ */
+export async function firstWeeklyQuestionLink(
+  request: APIRequestContext,
+  { recipientId, email, shared }: { recipientId: string; email: string; shared: boolean },
+) {
+  const plan = await request.post("/api/weekly-questions", {
+    data: {
+      recipient_id: recipientId,
+      source: "questionnaire",
+      questionnaire_id: stableUuid("questionnaire:childhood"),
+      weekday: 7,
+      hour: 10,
+      time_zone: "UTC",
+      share_by_default: shared,
+      first_question_now: true,
+    },
+  });
+  expect(plan.status(), await plan.text()).toBe(201);
+  return linkIn(await waitForEmail(email, "This week's question: Where and when were you born?"), "/answer");
 }
