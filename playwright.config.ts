@@ -83,6 +83,8 @@ export default defineConfig({
   webServer: [
     {
       command: "node bin/start.mjs",
+      // As a supervisor stops it: the app finishes, then its embedded PostgreSQL (its own process group).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
       url: `${baseURL}/`,
       timeout: 300_000,
       reuseExistingServer: false,
@@ -114,6 +116,8 @@ export default defineConfig({
     },
     {
       command: "node bin/start.mjs",
+      // As a supervisor stops it: the app finishes, then its embedded PostgreSQL (its own process group).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
       url: `${s3BaseURL}/`,
       timeout: 300_000,
       reuseExistingServer: false,
@@ -131,6 +135,8 @@ export default defineConfig({
     },
     {
       command: "node bin/start.mjs",
+      // As a supervisor stops it: the app finishes, then its embedded PostgreSQL (its own process group).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
       url: `${voiceBaseURL}/`,
       timeout: 300_000,
       reuseExistingServer: false,

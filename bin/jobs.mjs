@@ -3,9 +3,10 @@
 // configured with (the same DATABASE_URL, DATA_DIR and PGLITE_DIR) and changes nothing.
 // On PostgreSQL it runs beside the app. The embedded database can be opened by one process only:
 // while the app runs on it, this says so and asks for the app to be stopped first.
-import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { embeddedDatabasePaths, startEmbeddedDatabase } from "./embedded-database.mjs";
 import { formatJobProblems, readJobProblems } from "./job-problems.mjs";
 
 const setting = (name) => process.env[name]?.trim() || undefined;
@@ -29,35 +30,24 @@ async function onPostgres(url) {
   }
 }
 
-async function onEmbedded(directory) {
-  if (directory.startsWith("memory://")) return { installed: false, deadLetters: [], failures: [] };
-  if (!existsSync(directory)) return { installed: false, deadLetters: [], failures: [] };
-  // The app's own lock (src/server/platform/db/embedded-lock.ts): a folder written by two processes is corrupted.
-  const lockPath = `${directory}.lock`;
-  const owner = existsSync(lockPath) ? Number.parseInt(readFileSync(lockPath, "utf8"), 10) : NaN;
-  if (Number.isInteger(owner) && processIsRunning(owner)) {
-    throw new Error(
-      `The embedded database at ${directory} is in use by Family Book (pid ${owner}), and only one process may open it. ` +
-        "Stop the app, run npm run jobs, then start it again (failures are also in the app's log, each with its job id).",
-    );
-  }
-  writeFileSync(lockPath, String(process.pid));
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const pglite = await PGlite.create(directory, { extensions: { unaccent, pg_trgm } });
+/**
+ * The data folder's embedded PostgreSQL: the one the app runs, joined, or started for the report
+ * and stopped after it when the app is not running. A folder never started has nothing to report.
+ */
+async function onEmbedded(dataDirectory) {
+  if (!existsSync(path.join(embeddedDatabasePaths(dataDirectory).cluster, "PG_VERSION"))) return { installed: false, deadLetters: [], failures: [] };
+  const database = await startEmbeddedDatabase({ dataDirectory, log: () => {} });
   try {
-    return await readJobProblems((text, values) => pglite.query(text, values));
+    return await onPostgres(database.url);
   } finally {
-    await pglite.close();
-    unlinkSync(lockPath);
+    await database.stop();
   }
 }
 
 try {
   const url = setting("DATABASE_URL");
   const dataDirectory = path.resolve(setting("DATA_DIR") ?? "data");
-  const report = url ? await onPostgres(url) : await onEmbedded(setting("PGLITE_DIR") ?? path.join(dataDirectory, "db"));
+  const report = url ? await onPostgres(url) : await onEmbedded(dataDirectory);
   console.log(formatJobProblems(report));
 } catch (error) {
   console.error(error.message ?? error);

@@ -1,11 +1,14 @@
 // npm start: builds Family Book when the build is missing or older than the sources, then serves
 // the production (standalone) server on PORT (default 3000). Data stays in ./data unless DATA_DIR
-// says otherwise; with no DATABASE_URL the embedded database is used, so no .env is needed.
+// says otherwise; with no DATABASE_URL it runs the embedded PostgreSQL there
+// (bin/embedded-database.mjs), so no .env is needed.
 // npm run worker (--worker): the same build as a process that serves nothing and runs background
 // jobs only (docs/decisions/012-jobs.md).
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { describeEnd, startEmbeddedDatabase } from "./embedded-database.mjs";
+import { hasPgliteDatabase } from "./pglite-upgrade.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const standalone = path.join(root, ".next", "standalone");
@@ -61,8 +64,33 @@ export function build() {
  */
 export const serverEnvironmentDefaults = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
-export function serve(extraEnvironment = {}, { worker = false } = {}) {
+/**
+ * With no DATABASE_URL: the data folder's embedded PostgreSQL, started (or joined, when another
+ * start script on the same folder runs it) before the server and stopped after it. An earlier
+ * version's PGlite folder is moved into it on the first start.
+ */
+async function embeddedDatabase(dataDirectory) {
+  const database = await startEmbeddedDatabase({ dataDirectory });
+  if (!database.shared && hasPgliteDatabase(dataDirectory)) {
+    const upgrade = spawnSync(process.execPath, [path.join(root, "bin", "pglite-upgrade.mjs"), dataDirectory], {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: database.url },
+    });
+    if (upgrade.status !== 0) {
+      await database.stop();
+      process.exit(1);
+    }
+  }
+  return database;
+}
+
+// A database that stops on its own is started again at most this often before the app is stopped
+// too: never a server that answers without its database.
+const RESTARTS_PER_MINUTE = 3;
+
+export async function serve(extraEnvironment = {}, { worker = false } = {}) {
   const dataDirectory = path.resolve(root, process.env.DATA_DIR ?? "data");
+  const database = process.env.DATABASE_URL?.trim() ? undefined : await embeddedDatabase(dataDirectory);
   const server = spawn(process.execPath, [serverFile, ...(worker ? ["--worker"] : [])], {
     cwd: standalone,
     stdio: "inherit",
@@ -74,15 +102,39 @@ export function serve(extraEnvironment = {}, { worker = false } = {}) {
       ...serverEnvironmentDefaults,
       ...process.env,
       DATA_DIR: dataDirectory,
+      ...(database ? { DATABASE_URL: database.url, EMBEDDED_DATABASE: "1" } : {}),
       ...extraEnvironment,
     },
   });
+  let exitCode;
+  const restarts = [];
+  database?.onExit(async (ended) => {
+    restarts.push(Date.now());
+    const recent = restarts.filter((time) => time > Date.now() - 60_000).length;
+    if (recent <= RESTARTS_PER_MINUTE) {
+      console.error(`The embedded database stopped unexpectedly (${describeEnd(ended)}); starting it again.`);
+      try {
+        await database.restart();
+        console.error("The embedded database is running again.");
+        return;
+      } catch (error) {
+        console.error(error.message);
+      }
+    }
+    console.error(`The embedded database stopped unexpectedly (${describeEnd(ended)}) and could not be started again: stopping Family Book.`);
+    exitCode = 1;
+    server.kill("SIGTERM");
+  });
   for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  server.on("exit", async (code, signal) => {
+    // The database after the app: its last requests and jobs finish first.
+    await database?.stop();
+    process.exit(exitCode ?? code ?? (signal ? 0 : 1));
+  });
   return server;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes("--rebuild") || !buildIsCurrent()) build();
-  serve({}, { worker: process.argv.includes("--worker") });
+  await serve({}, { worker: process.argv.includes("--worker") });
 }

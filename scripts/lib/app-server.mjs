@@ -11,6 +11,8 @@ import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { serverEnvironmentDefaults, serverFile } from "../../bin/start.mjs";
 
+const startScript = new URL("../../bin/start.mjs", import.meta.url).pathname;
+
 /** Settings of the caller's shell that would point a started app at real services by accident. */
 const SERVICE_SETTINGS =
   /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|WORKERS$|PORT$|HOSTNAME$)/;
@@ -88,18 +90,19 @@ function accepts(port) {
  * @typedef {{
  *   label: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, port?: number, readyLine: string,
  *   onLog?: (line: string, stream: "stdout" | "stderr") => void, logFile?: string, timeoutMs?: number,
+ *   user?: { uid: number, gid: number },
  * }} ProcessOptions
  * @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit
  */
 
 /** @param {ProcessOptions} options */
-export async function startProcess({ label, args, cwd, env, port, readyLine, onLog, logFile, timeoutMs = 180_000 }) {
+export async function startProcess({ label, args, cwd, env, port, readyLine, onLog, logFile, timeoutMs = 180_000, user }) {
   // FAMILY_BOOK_SERVER_CGROUP (bench/memory.mjs): the process joins that cgroup before Node
   // starts, so a memory limit there holds from its first allocation.
   const cgroup = process.env.FAMILY_BOOK_SERVER_CGROUP;
   const child = cgroup
     ? spawn("/bin/sh", ["-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, process.execPath, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    : spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], ...user });
   const log = [];
   const file = logFile ? createWriteStream(logFile) : null;
   let ready = false;
@@ -183,6 +186,37 @@ export async function startApp({ env = {}, label = "app", onLog, logFile, timeou
     logFile,
     timeoutMs,
     env: { ...builtAppEnvironment(), HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
+  });
+}
+
+/**
+ * Starts Family Book exactly as `npm start` does (`npm run worker` with `worker`): through the
+ * start script, which runs the embedded PostgreSQL when no DATABASE_URL is given. `user` runs it
+ * as another system user (a test as root starting it as an ordinary one).
+ */
+/** @param {BuiltAppOptions & { port?: number, worker?: boolean, user?: { uid: number, gid: number } }} [options] */
+export async function startWithStartScript({
+  env = {},
+  label = "npm start",
+  onLog,
+  logFile,
+  timeoutMs = 180_000,
+  port: chosenPort,
+  worker = false,
+  user,
+} = {}) {
+  const port = worker ? undefined : (chosenPort ?? (await freePort()));
+  return startProcess({
+    label,
+    args: [path.join(path.dirname(startScript), "start.mjs"), ...(worker ? ["--worker"] : [])],
+    cwd: path.resolve(path.dirname(startScript), ".."),
+    port,
+    readyLine: worker ? "Family Book worker is ready" : "Family Book is ready",
+    onLog,
+    logFile,
+    timeoutMs,
+    user,
+    env: { ...builtAppEnvironment(), HOSTNAME: "127.0.0.1", ...(port ? { PORT: String(port) } : {}), ...env },
   });
 }
 

@@ -1,18 +1,17 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { deleteEndedSessionsJob } from "@/server/accounts/auth/delete-ended-sessions";
 import { jobDefinitions } from "@/server/job-list";
 import { getDatabase } from "@/server/platform/db/client";
-import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
 import { defineJob } from "@/server/platform/jobs/job-definition";
 import { DEAD_LETTER_QUEUE, startJobQueue } from "@/server/platform/jobs/job-queue";
 import { enqueueJob, startJobs, stopJobs } from "@/server/platform/jobs/queue";
+import { startEmbeddedDatabase } from "../../bin/embedded-database.mjs";
 import { formatJobProblems, readJobProblems } from "../../bin/job-problems.mjs";
 import { advanceUntil, startTestQueue, TestClock, tickAndSettle, uniqueJobName } from "../helpers/jobs";
 import { backendName } from "../helpers/test-database";
@@ -298,18 +297,6 @@ describe("npm run jobs", () => {
     expect(result).toMatchObject({ code: 0, stdout: "No background job has run on this database yet: nothing has failed.\n" });
   });
 
-  it("will not open the embedded database while the app runs on it, and says what to do", async () => {
-    mkdirSync(path.join(folder, "db"), { recursive: true });
-    // This test's own process stands for the running app.
-    writeFileSync(path.join(folder, "db.lock"), String(process.pid));
-    const result = await run({ DATA_DIR: folder });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      `is in use by Family Book (pid ${process.pid}), and only one process may open it. Stop the app, run npm run jobs, then start it again`,
-    );
-    rmSync(path.join(folder, "db.lock"));
-  });
-
   it("lists the dead letters of the database it is configured with, and the failed attempts", async () => {
     allowConsoleErrors(1);
     const clock = new TestClock();
@@ -322,16 +309,16 @@ describe("npm run jobs", () => {
       retryLimit: 0,
       retryBackoff: false,
     });
-    // The script reaches this run's PostgreSQL database itself; an embedded one must be a folder of its own.
+    // The script reaches this run's PostgreSQL database itself; embedded, the data folder's own
+    // PostgreSQL, which this test starts as the app would and the script joins while it runs.
     const onPostgres = backendName === "postgresql";
-    const pglite = onPostgres ? undefined : await PGlite.create(path.join(folder, "db"), { extensions: pgliteExtensions });
-    const database = onPostgres ? await getDatabase() : { jobStore: { kind: "embedded" as const, pglite: pglite! } };
+    const embedded = onPostgres ? undefined : await startEmbeddedDatabase({ dataDirectory: folder, log: () => {} });
+    const database = { jobStore: { kind: "postgresql" as const, connectionString: embedded?.url ?? process.env.DATABASE_URL! } };
     const queue = await startJobQueue({ database, definitions: [doomed], workers: true, clock, pollingIntervalSeconds: 1 });
     try {
       const id = (await queue.enqueue(doomed, { album: "1974" }))!;
       await advanceUntil(clock, async () => (await queue.boss.findJobs(DEAD_LETTER_QUEUE, { data: { album: "1974" } })).length > 0, { queues: [queue] });
       await queue.stop();
-      await pglite?.close();
 
       const result = await run(onPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : { DATA_DIR: folder });
       expect(result.code).toBe(0);
@@ -340,7 +327,7 @@ describe("npm run jobs", () => {
       expect(result.stdout).toContain(`Recent failed attempts (newest first):`);
     } finally {
       await queue.stop();
-      if (pglite && !pglite.closed) await pglite.close();
+      await embedded?.stop();
     }
   });
 });

@@ -5,7 +5,8 @@ import path from "node:path";
 import { z } from "zod";
 
 // Configuration is read and validated once. With nothing set, Family Book runs on its embedded
-// defaults: PGlite and local photo storage under ./data, and a secret generated there once.
+// defaults: the embedded database and local photo storage under ./data, and a secret generated
+// there once.
 
 const optionalText = z
   .string()
@@ -27,6 +28,11 @@ const environmentSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Set by the start script beside the DATABASE_URL of the PostgreSQL it runs from DATA_DIR/pg
+   * (bin/embedded-database.mjs): the data lives on this machine, as on the embedded defaults.
+   */
+  EMBEDDED_DATABASE: booleanFlag,
   DATA_DIR: optionalText.default("data"),
   PGLITE_DIR: optionalText,
   /**
@@ -174,8 +180,9 @@ export function dataDirectory(env: Environment = getEnv()) {
   return path.isAbsolute(env.DATA_DIR) ? env.DATA_DIR : path.join(/*turbopackIgnore: true*/ process.cwd(), env.DATA_DIR);
 }
 
+/** True when the data lives in this machine's DATA_DIR: no DATABASE_URL, or the start script's own PostgreSQL. */
 export function usesEmbeddedDatabase(env: Environment = getEnv()) {
-  return env.DATABASE_URL === undefined;
+  return env.DATABASE_URL === undefined || env.EMBEDDED_DATABASE;
 }
 
 export function s3Configured(env: Environment = getEnv()) {

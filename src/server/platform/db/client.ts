@@ -10,7 +10,7 @@ import { Client, Pool } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { z } from "zod";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
-import { dataDirectory, getEnv, usesEmbeddedDatabase, type Environment } from "@/server/platform/env";
+import { dataDirectory, getEnv, type Environment } from "@/server/platform/env";
 import { acquireDirectoryLock } from "./embedded-lock";
 import { applyMigrations, pgConnection, pgliteConnection } from "./migrate";
 import { pgliteExtensions } from "./pglite-extensions";
@@ -89,7 +89,7 @@ export async function closeDatabase() {
 }
 
 async function openDatabase(env: Environment): Promise<Database> {
-  return usesEmbeddedDatabase(env) ? openEmbedded(env) : openPostgres(env);
+  return env.DATABASE_URL === undefined ? openEmbedded(env) : openPostgres(env);
 }
 
 async function openPostgres(env: Environment): Promise<Database> {
