@@ -208,8 +208,10 @@ async function stopOrphan(cluster) {
  * - `shared`: true when another process runs it (then `stop` only lets go of it);
  * - `stop()`: a fast shutdown (open transactions roll back, a checkpoint is written);
  * - `onExit(listener)`: called when PostgreSQL stops without being asked to, with how it ended.
+ * `settings` adds to or overrides EMBEDDED_SETTINGS (the tests' throwaway server trades
+ * durability for speed).
  */
-export async function startEmbeddedDatabase({ dataDirectory, log = console.log }) {
+export async function startEmbeddedDatabase({ dataDirectory, log = console.log, settings = {} }) {
   mkdirSync(dataDirectory, { recursive: true });
   const paths = embeddedDatabasePaths(dataDirectory);
   const password = readPassword(paths.password);
@@ -238,7 +240,7 @@ export async function startEmbeddedDatabase({ dataDirectory, log = console.log }
   };
   process.once("exit", releaseLock);
   try {
-    return await runOwn({ paths, password, log, releaseLock });
+    return await runOwn({ paths, password, log, releaseLock, settings: { ...EMBEDDED_SETTINGS, ...settings } });
   } catch (error) {
     releaseLock();
     throw error;
@@ -259,7 +261,7 @@ async function joinRunning(lockPath, ownerPid, password) {
   return undefined;
 }
 
-async function runOwn({ paths, password, log, releaseLock }) {
+async function runOwn({ paths, password, log, releaseLock, settings }) {
   const executables = await binaries();
   const user = databaseUser();
   letDatabaseThrough(user, path.dirname(paths.cluster));
@@ -278,10 +280,10 @@ async function runOwn({ paths, password, log, releaseLock }) {
   let current;
 
   const launch = async () => {
-    const settings = Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+    const flags = Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
     // Its own process group: a Ctrl-C in the terminal reaches the app first, and the database
     // stops after it (stop()), not beside it.
-    const child = spawn(executables.postgres, ["-D", paths.cluster, "-p", String(port), ...settings], {
+    const child = spawn(executables.postgres, ["-D", paths.cluster, "-p", String(port), ...flags], {
       ...user,
       detached: true,
       // Its messages come through the start script; nothing of it holds the terminal's output

@@ -1,8 +1,7 @@
 // npm run jobs: lists the background jobs that need someone's attention, dead letters first, then
 // the latest failed attempts (docs/decisions/012-jobs.md). It reads the database the app is
-// configured with (the same DATABASE_URL, DATA_DIR and PGLITE_DIR) and changes nothing.
-// On PostgreSQL it runs beside the app. The embedded database can be opened by one process only:
-// while the app runs on it, this says so and asks for the app to be stopped first.
+// configured with (the same DATABASE_URL, or DATA_DIR's embedded PostgreSQL, which it joins while
+// the app runs) and changes nothing.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -10,15 +9,6 @@ import { embeddedDatabasePaths, startEmbeddedDatabase } from "./embedded-databas
 import { formatJobProblems, readJobProblems } from "./job-problems.mjs";
 
 const setting = (name) => process.env[name]?.trim() || undefined;
-
-function processIsRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
 
 async function onPostgres(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, application_name: "family-book jobs report" });

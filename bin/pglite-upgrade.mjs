@@ -91,10 +91,11 @@ export async function upgradeFromPglite({ dataDirectory, url, log = console.log 
     } finally {
       await pglite.close();
     }
-    // psql's meta-commands (\restrict and the like) are not SQL.
+    // psql's meta-commands (\restrict and the like) are not SQL; pg_dump 18's transaction_timeout
+    // is unknown to PostgreSQL 17 and older, should the data go to an older external server.
     const sql = script
       .split("\n")
-      .filter((line) => !line.startsWith("\\"))
+      .filter((line) => !line.startsWith("\\") && line !== "SET transaction_timeout = 0;")
       .join("\n");
     try {
       await client.query(`BEGIN;\n${sql}\nCOMMIT;`);

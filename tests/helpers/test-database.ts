@@ -1,10 +1,14 @@
+import { inject } from "vitest";
 import { createThrowawayDatabase } from "../../scripts/lib/databases.mjs";
 
-// Each test file gets a database of its own: an in-memory PGlite by default, or a throwaway
-// PostgreSQL database when TEST_DATABASE_URL names a server (CI runs the suites both ways).
+// Each test file gets a database of its own on the run's PostgreSQL server: the one
+// TEST_DATABASE_URL names (CI runs the suites against the machine's own as well), or else the
+// embedded PostgreSQL the run starts (tests/setup/database-template.ts). The server tests, which
+// start the built app, have no such server and give each app an in-memory database of its own.
 
-export const realDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
-export const backendName = realDatabaseUrl ? "postgresql" : "embedded";
+const externalUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+export const realDatabaseUrl = externalUrl ?? inject("databaseServer")?.url;
+export const backendName = externalUrl ? "postgresql" : "embedded";
 
 export type ThrowawayDatabase = Awaited<ReturnType<typeof createThrowawayDatabase>>;
 

@@ -17,7 +17,8 @@ import { blackPng } from "../helpers/images";
 
 type Started = Awaited<ReturnType<typeof startWithStartScript>>;
 const folders: string[] = [];
-const running: Started[] = [];
+/** Everything a test started, stopped after the file even when the test failed half-way. */
+const running: { stop(): Promise<unknown> }[] = [];
 
 function dataFolder() {
   const folder = mkdtempSync(path.join(tmpdir(), "family-book-embedded-"));
@@ -153,6 +154,7 @@ describe("a data folder from the PGlite days", () => {
     const folder = dataFolder();
     // The app as it ran before: the server itself opens PGlite in DATA_DIR/db.
     const before = await startApp({ env: { DATA_DIR: folder } });
+    running.push(before);
     expect(before.log).toContainEqual(expect.stringContaining("Family Book is ready: embedded PostgreSQL (PGlite)"));
     const account = await register(before.url, `upgrade.${Date.now()}@example.test`);
     const auth = { authorization: `Bearer ${account.token}` };

@@ -1,37 +1,52 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Client } from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { TestProject } from "vitest/node";
 import { PrismaClient } from "@/generated/prisma/client";
-import { EMBEDDED_START_PARAMETERS } from "@/server/platform/db/client";
-import { applyMigrations, pgConnection, pgliteConnection } from "@/server/platform/db/migrate";
-import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
+import { applyMigrations, pgConnection } from "@/server/platform/db/migrate";
 import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
+import { startEmbeddedDatabase } from "../../bin/embedded-database.mjs";
 import { createThrowawayDatabase } from "../../scripts/lib/databases.mjs";
-import { realDatabaseUrl } from "../helpers/test-database";
 
-// Once per run, before any test file: one database migrated to the current schema and holding the
-// built-in question library (as the server's start-up leaves it), which every
-// file's own database starts as a copy of instead of being created and migrated again. On
-// PostgreSQL it is a template database (CREATE DATABASE … TEMPLATE); embedded, an archive of a
-// PGlite data folder that each file's in-memory database loads (PGLITE_TEMPLATE). Creating an
-// embedded database from nothing (initdb in WebAssembly) takes several seconds; loading the
-// archive about one.
+// Once per run, before any test file: the PostgreSQL server the run's databases live on — the
+// one TEST_DATABASE_URL names, or else an embedded PostgreSQL started for this run alone, as
+// `npm start` starts one (docs/decisions/045-embedded-postgresql.md) — and on it one database
+// migrated to the current schema and holding the built-in question library (as the server's
+// start-up leaves it). Every test file's own database is a copy of it (CREATE DATABASE …
+// TEMPLATE), made in a fraction of a second instead of migrated again.
 
 declare module "vitest" {
   export interface ProvidedContext {
     // Absent in the project whose tests run the built server, which opens databases of its own.
-    databaseTemplate?: { kind: "postgresql"; name: string } | { kind: "embedded"; archive: string };
+    databaseTemplate?: { name: string };
+    /** The run's embedded PostgreSQL, when TEST_DATABASE_URL names no server. */
+    databaseServer?: { url: string };
   }
 }
 
+/**
+ * A throwaway server keeps nothing after the run, so it need not survive a power cut: no
+ * flushing to disk, which makes creating each file's database and every commit much cheaper.
+ */
+const THROWAWAY_SETTINGS = { fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_connections: "200" };
+
 export default async function setup(project: TestProject) {
-  if (realDatabaseUrl) {
-    const template = await createThrowawayDatabase(realDatabaseUrl, "template");
+  let serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+  let stopServer = async () => {};
+  if (!serverUrl) {
+    const folder = mkdtempSync(path.join(tmpdir(), "family-book-test-database-"));
+    const embedded = await startEmbeddedDatabase({ dataDirectory: folder, log: () => {}, settings: THROWAWAY_SETTINGS });
+    serverUrl = embedded.url;
+    project.provide("databaseServer", { url: serverUrl });
+    stopServer = async () => {
+      await embedded.stop();
+      rmSync(folder, { recursive: true, force: true });
+    };
+  }
+  try {
+    const template = await createThrowawayDatabase(serverUrl, "template");
     const client = new Client({ connectionString: template.url });
     await client.connect();
     try {
@@ -39,28 +54,19 @@ export default async function setup(project: TestProject) {
     } finally {
       await client.end();
     }
-    await withPrisma(new PrismaClient({ adapter: new PrismaPg({ connectionString: template.url }) }), seedQuestionLibrary);
-    project.provide("databaseTemplate", { kind: "postgresql", name: template.name });
-    return () => template.drop();
-  }
-  const folder = mkdtempSync(path.join(tmpdir(), "family-book-template-"));
-  const archive = path.join(folder, "migrated.tar");
-  const pglite = await PGlite.create(undefined, { extensions: pgliteExtensions, startParams: EMBEDDED_START_PARAMETERS });
-  try {
-    await applyMigrations(pgliteConnection(pglite));
-    await withPrisma(new PrismaClient({ adapter: new PrismaPGlite(pglite) }), seedQuestionLibrary);
-    writeFileSync(archive, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
-  } finally {
-    await pglite.close();
-  }
-  project.provide("databaseTemplate", { kind: "embedded", archive });
-  return () => rmSync(folder, { recursive: true, force: true });
-}
-
-async function withPrisma(prisma: PrismaClient, run: (prisma: PrismaClient) => Promise<unknown>) {
-  try {
-    await run(prisma);
-  } finally {
-    await prisma.$disconnect();
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: template.url }) });
+    try {
+      await seedQuestionLibrary(prisma);
+    } finally {
+      await prisma.$disconnect();
+    }
+    project.provide("databaseTemplate", { name: template.name });
+    return async () => {
+      await template.drop();
+      await stopServer();
+    };
+  } catch (error) {
+    await stopServer();
+    throw error;
   }
 }

@@ -14,16 +14,13 @@ delete process.env.S3_BUCKET;
 
 // A copy of the run's migrated database (tests/setup/database-template.ts), where the project has one.
 const template = inject("databaseTemplate");
-const throwaway = realDatabaseUrl
-  ? await createThrowawayPostgresDatabase(realDatabaseUrl, template?.kind === "postgresql" ? template.name : undefined)
-  : undefined;
+const throwaway = realDatabaseUrl ? await createThrowawayPostgresDatabase(realDatabaseUrl, template?.name) : undefined;
 if (throwaway) {
   process.env.DATABASE_URL = throwaway.url;
   delete process.env.PGLITE_DIR;
 } else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
-  if (template?.kind === "embedded") process.env.PGLITE_TEMPLATE = template.archive;
 }
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
