@@ -11,6 +11,7 @@ beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), "family-book-env-"));
   for (const name of [
     "DATABASE_URL",
+    "EMBEDDED_DATABASE",
     "AUTH_SECRET",
     "S3_BUCKET",
     "S3_ACCESS_KEY_ID",
@@ -51,6 +52,14 @@ describe("configuration", () => {
     process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:5432/family_book";
     expect(() => assertConfiguration()).toThrow(/AUTH_SECRET must be set when DATABASE_URL is set/);
     expect(existsSync(path.join(folder, "auth-secret"))).toBe(false);
+  });
+
+  it("keeps the generated secret beside the data on the PostgreSQL that npm start runs in DATA_DIR/pg", () => {
+    process.env.DATABASE_URL = "postgres://family_book:secret@127.0.0.1:41234/family_book";
+    process.env.EMBEDDED_DATABASE = "1";
+    const secret = assertConfiguration() && getAuthSecret();
+    expect(readFileSync(path.join(folder, "auth-secret"), "utf8")).toBe(secret);
+    expect(getEnv().EMBEDDED_DATABASE).toBe(true);
   });
 
   it("starts on a real database with AUTH_SECRET set", () => {
