@@ -107,8 +107,8 @@ function connectionUrl(password, port, database = EMBEDDED_DATABASE_NAME) {
   return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
-/** The user PostgreSQL runs as: this one, or "postgres" (created when missing) when this one is root. */
-function databaseUser() {
+/** The user PostgreSQL runs as: this one ({}), or "postgres" (created when missing) when this one is root. */
+export function databaseUser() {
   if (userInfo().uid !== 0) return {};
   const ids = () => {
     const uid = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
