@@ -1,7 +1,7 @@
 // npm run test:load: many families using Family Book at once, then a check that nothing was lost.
-// Builds if needed, starts the production server on a free loopback port with a fresh embedded
-// database (or a throwaway database on the PostgreSQL server named by DATABASE_URL), registers
-// the users (families of five), lets them write memories (some with photos through the browser's
+// Builds if needed, starts Family Book on a free loopback port as `npm start` does, with a fresh
+// embedded PostgreSQL (or the production server on a throwaway database on the PostgreSQL server
+// named by DATABASE_URL), registers the users (families of five), lets them write memories (some with photos through the browser's
 // presigned upload path, some as multipart files), share and unshare them, answer questionnaires
 // and read the feeds for a fixed time, then checks that every write acknowledged with success is
 // in the database and that no refused write is. Fails on any 5xx, network error, lost or phantom
@@ -15,12 +15,12 @@
 // scenarios.mjs (what a person does, and how often), verify.mjs (the database against what was
 // acknowledged), report.mjs (the tables). The app and the database come from scripts/lib/.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build, buildIsCurrent } from "../bin/start.mjs";
-import { startApp } from "./lib/app-server.mjs";
+import { startApp, startWithStartScript } from "./lib/app-server.mjs";
 import { createCleanups } from "./lib/cleanups.mjs";
 import { createThrowawayDatabase } from "./lib/databases.mjs";
 import { mapLimited } from "./lib/map-limited.mjs";
@@ -105,12 +105,15 @@ async function main() {
   if (!buildIsCurrent()) build();
   const random = createRandom(options.seed);
   const workDirectory = mkdtempSync(path.join(tmpdir(), "family-book-load-"));
+  // Passable (not readable) by others: as root, the embedded PostgreSQL runs as the user "postgres"
+  // and must reach the data folder inside.
+  chmodSync(workDirectory, 0o711);
   const logFile = path.join(workDirectory, "server.log");
   const cleanups = createCleanups();
   cleanups.runOnSignals(() => "Interrupted: stopping the app.");
   const database = options.postgresServerUrl ? await createThrowawayDatabase(options.postgresServerUrl, "load") : null;
   if (database) cleanups.add(() => database.drop().catch((error) => console.error(`Could not drop ${database.name}:`, error.message)));
-  const backend = database ? `PostgreSQL (throwaway database ${database.name})` : "the embedded database (PGlite)";
+  const backend = database ? `PostgreSQL (throwaway database ${database.name})` : "the embedded PostgreSQL, through npm start's own start script";
 
   const users = [];
   const findings = createFindings();
@@ -120,7 +123,8 @@ async function main() {
   try {
     const photos = await makePhotos(random);
     console.log(`Starting the app on ${backend}...`);
-    const app = await startApp({
+    // With no server named, exactly what `npm start` runs: the start script and its embedded PostgreSQL.
+    const app = await (database ? startApp : startWithStartScript)({
       logFile,
       env: {
         DATA_DIR: path.join(workDirectory, "data"),
