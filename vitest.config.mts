@@ -1,8 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Two projects. "integration": unit, database, storage, API and book tests, calling the code in
-// process, each file with a database of its own. "server": tests that need the real HTTP server
+// Two projects, each file with a database of its own on the run's PostgreSQL server (the
+// embedded one the run starts, or TEST_DATABASE_URL's). "integration": unit, database, storage,
+// API and book tests, calling the code in process. "server": tests that need the real HTTP server
 // (request bodies on the wire, connection addresses, memory of the process), run against the
 // built standalone server, which tests/setup/built-app.ts builds first when it is out of date.
 
@@ -39,7 +40,8 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
-          globalSetup: ["tests/setup/built-app.ts"],
+          // The build, then the run's PostgreSQL server and template, as for the integration tests.
+          globalSetup: ["tests/setup/built-app.ts", "tests/setup/database-template.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

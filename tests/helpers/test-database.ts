@@ -3,8 +3,8 @@ import { createThrowawayDatabase } from "../../scripts/lib/databases.mjs";
 
 // Each test file gets a database of its own on the run's PostgreSQL server: the one
 // TEST_DATABASE_URL names (CI runs the suites against the machine's own as well), or else the
-// embedded PostgreSQL the run starts (tests/setup/database-template.ts). The server tests, which
-// start the built app, have no such server and give each app an in-memory database of its own.
+// embedded PostgreSQL the run starts (tests/setup/database-template.ts). The server tests give
+// the built app they start the file's database.
 
 const externalUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 export const realDatabaseUrl = externalUrl ?? inject("databaseServer")?.url;

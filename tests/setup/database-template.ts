@@ -19,7 +19,6 @@ import { createThrowawayDatabase } from "../../scripts/lib/databases.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    // Absent in the project whose tests run the built server, which opens databases of its own.
     databaseTemplate?: { name: string };
     /** The run's embedded PostgreSQL, when TEST_DATABASE_URL names no server. */
     databaseServer?: { url: string };
