@@ -49,7 +49,7 @@ const start = (who: TestAccount | undefined, byteSize: number, query = "") =>
 const progress = (who: TestAccount | undefined, id: string, query = "") =>
   call(readRoute, `/api/recording-uploads/${id}${query}`, { ...auth(who), params: { id } });
 const sendPart = (who: TestAccount | undefined, id: string, offset: number | string, bytes: Uint8Array, query = "") =>
-  call(putPart, `/api/recording-uploads/${id}/parts?offset=${offset}${query}`, {
+  call(putPart, `/api/recording-uploads/${id}/parts?offset=${encodeURIComponent(offset)}${query}`, {
     ...auth(who),
     method: "PUT",
     params: { id },
@@ -162,6 +162,22 @@ describe("a recording sent in parts", () => {
     expect(past.body.error).toBe(RECORDING_PART_PAST_END);
     for (const offset of ["-1", "one", "1.5"]) expect((await sendPart(owner, id, offset, new Uint8Array(1))).status).toBe(400);
     expect((await progress(owner, id)).body.data.upload.received).toBe(RECORDING_PART_BYTES);
+
+    // Offsets that Number() would read as 0, sent where an upload starts: refused, nothing counted.
+    const fresh = (await start(owner, 2_000)).body.data.upload.id as string;
+    for (const offset of ["", " ", " 0", "0x0", "0e0", "+0"]) {
+      const refused = await sendPart(owner, fresh, offset, new Uint8Array(10));
+      expect([offset, refused.status, refused.body.error]).toEqual([offset, 400, "offset must be a whole number of bytes"]);
+    }
+    const missing = await call(putPart, `/api/recording-uploads/${fresh}/parts`, {
+      ...auth(owner),
+      method: "PUT",
+      params: { id: fresh },
+      body: new Uint8Array(10),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect([missing.status, missing.body.error]).toEqual([400, "offset must be a whole number of bytes"]);
+    expect((await progress(owner, fresh)).body.data.upload.received).toBe(0);
   });
 
   it("keeps exactly one of two copies of a part sent at once, and leaves no stray object", async () => {

@@ -43,8 +43,13 @@ export const startRecordingUploadSchema = z.strictObject({
   byte_size: z.int({ error: "byte_size must be a whole number of bytes" }).min(1, "byte_size must be at least 1"),
 });
 
-/** PUT /api/recording-uploads/{id}/parts?offset=…: where the part starts. */
-export const recordingPartOffsetSchema = z.coerce
-  .number({ error: "offset must be a whole number of bytes" })
-  .int("offset must be a whole number of bytes")
-  .min(0, "offset must be a whole number of bytes");
+const OFFSET_INVALID = "offset must be a whole number of bytes";
+
+/**
+ * PUT /api/recording-uploads/{id}/parts?offset=…: where the part starts, in plain digits. Not
+ * Number()'s reading, which takes an empty or blank offset, "0x10" or "1e3" for a number.
+ */
+export const recordingPartOffsetSchema = z
+  .string({ error: OFFSET_INVALID })
+  .regex(/^\d{1,15}$/, OFFSET_INVALID)
+  .transform(Number);
