@@ -16,19 +16,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Migrations are applied at start-up and the PDF book embeds its fonts: the standalone server carries both.
   outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*", "./assets/fonts/**/*"] },
-  // Native and WebAssembly packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: [
-    "@electric-sql/pglite",
-    "smtp-server",
-    "mailparser",
-    "pglite-prisma-adapter",
-    "pg",
-    "sharp",
-    "@react-pdf/renderer",
-    "@react-pdf/layout",
-    "@react-pdf/render",
-    "pdfkit",
-  ],
+  // Native packages load from node_modules at run time instead of being bundled.
+  serverExternalPackages: ["smtp-server", "mailparser", "pg", "sharp", "@react-pdf/renderer", "@react-pdf/layout", "@react-pdf/render", "pdfkit"],
   // Where the proxy (src/proxy.ts) runs, Next copies each request body (up to this size) so the
   // proxy could read it. It runs for pages only, which take no bodies, and never for /api, whose
   // routes read their bodies as streams with caps of their own (docs/decisions/007-bounded-requests.md).

@@ -1,7 +1,7 @@
 // node bench/book-scale.mjs [--memories 1000]: the printed book for a big family
 // (docs/decisions/032-books-at-scale.md). Also run by `npm run bench` (bench/run.mjs).
 //
-// Seeds, on a throwaway embedded database and file store (PostgreSQL when DATABASE_URL is set), a
+// Seeds, on a throwaway embedded PostgreSQL and file store (an external one when DATABASE_URL is set), a
 // family of 1,000 shared memories with 2,000 camera-size photos and a family of 100 memories with
 // 200 (bench/book-scale/seed.step.ts), then makes each family's book with the "book.build" job's
 // own handler, each in a fresh process that does nothing else, and reports its wall time and that
@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { startEmbeddedDatabase } from "../bin/embedded-database.mjs";
 import { serverEnvironmentDefaults } from "../bin/start.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 
@@ -21,6 +22,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 export async function runBookScale({ memories = 1000, log = (...parts) => console.log("[book-scale]", ...parts) } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "family-book-book-scale-"));
   const database = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, "book_scale") : null;
+  const embedded = database ? null : await startEmbeddedDatabase({ dataDirectory: dataDir, log: () => {} });
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     // As `npm start` and `npm run worker` run the server (MALLOC_ARENA_MAX=2, bin/start.mjs).
@@ -31,7 +33,8 @@ export async function runBookScale({ memories = 1000, log = (...parts) => consol
     AUTH_SECRET: "book-scale-bench-secret-book-scale-bench-secret",
     BOOK_SCALE_MEMORIES: String(memories),
     BOOK_SCALE_SEED: path.join(dataDir, "seed.json"),
-    ...(database ? { DATABASE_URL: database.url } : { PGLITE_DIR: path.join(dataDir, "db") }),
+    DATABASE_URL: database?.url ?? embedded.url,
+    ...(embedded ? { EMBEDDED_DATABASE: "1" } : {}),
   };
   delete env.S3_BUCKET;
   const step = async (name, extra = {}) => {
@@ -62,6 +65,7 @@ export async function runBookScale({ memories = 1000, log = (...parts) => consol
     };
   } finally {
     await database?.drop();
+    await embedded?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

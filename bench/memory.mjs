@@ -21,8 +21,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import sharp from "sharp";
+import { canConnect } from "../bin/embedded-database.mjs";
 import { build, buildIsCurrent } from "../bin/start.mjs";
 import { residentKb, startApp } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
@@ -104,19 +104,6 @@ function startMeasuredApp(env) {
       if (stream === "stderr") console.error(line);
     },
   });
-}
-
-async function postgresAnswers(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /** A server with nothing in it: resident memory when ready, the start-up high-water mark, and after `idleSeconds`. */
@@ -333,7 +320,7 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
     log("fresh server, embedded database...");
     figures.fresh.embedded = await freshServer({ DATA_DIR: path.join(dataDirectory, "fresh") }, idleSeconds);
     log("fresh embedded", figures.fresh.embedded);
-    if (postgres && (await postgresAnswers(postgresUrl))) {
+    if (postgres && (await canConnect(postgresUrl))) {
       const database = await createThrowawayDatabase(postgresUrl, "memory");
       try {
         log("fresh server, PostgreSQL...");

@@ -7,20 +7,18 @@
 // figure goes to docs/perf.json (on PostgreSQL) or docs/perf-embedded.json (on the embedded
 // database), and the run's tables to bench/results/latest.md or latest-embedded.md (not
 // committed) and the console; docs/perf.md, the committed account, is written by hand from them.
-// Embedded database by default; PostgreSQL when DATABASE_URL names a server (a throwaway
-// database is created on it and dropped afterwards; the raw node:http + pg baseline runs only
-// there, since it needs a database it can share with the app).
+// On the embedded PostgreSQL by default (started in the run's data folder, as npm start runs it);
+// on an external PostgreSQL when DATABASE_URL names a server (a throwaway database is created on
+// it and dropped afterwards). The raw node:http + pg baseline shares the app's database either way.
 import { execFile, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import pg from "pg";
 import sharp from "sharp";
+import { startEmbeddedDatabase } from "../bin/embedded-database.mjs";
 import { build, buildIsCurrent } from "../bin/start.mjs";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
@@ -119,14 +117,12 @@ async function createMemory(base, token, { title, date, shared, photos }) {
   return (await api(base, "/api/memories", { token, form })).memory;
 }
 
-async function openDatabase(dataDir, databaseUrl) {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    return { exec: (sql) => client.query(sql), query: (sql, params) => client.query(sql, params), close: () => client.end() };
-  }
-  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent, pg_trgm } });
-  return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+async function openDatabase(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  /** @type {(sql: string, params?: unknown[]) => Promise<{ rows: Record<string, any>[] }>} */
+  const query = (sql, params) => client.query(sql, params);
+  return { exec: (sql) => client.query(sql), query, close: () => client.end() };
 }
 
 /**
@@ -294,8 +290,9 @@ async function main() {
   if (!buildIsCurrent()) build();
   const dataDir = mkdtempSync(path.join(tmpdir(), "family-book-bench-"));
   const database = serverUrl ? await createThrowawayDatabase(serverUrl, "bench") : null;
-  const databaseUrl = database?.url;
-  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const embedded = serverUrl ? null : await startEmbeddedDatabase({ dataDirectory: dataDir, log: () => {} });
+  const databaseUrl = database?.url ?? embedded.url;
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...(embedded ? { EMBEDDED_DATABASE: "1" } : {}) };
   try {
     // 1. Accounts, a few real photos through the real pipeline, and the PDF family's book.
     log(`seeding (${backend})...`);
@@ -330,7 +327,7 @@ async function main() {
     }
     await app.stop();
 
-    const db = await openDatabase(dataDir, databaseUrl);
+    const db = await openDatabase(databaseUrl);
     const keys = (
       await db.query(
         `SELECT original_key, display_key, thumbnail_key FROM memory_photos p JOIN memories m ON m.id = p.memory_id WHERE m.title LIKE 'Photo source%'`,
@@ -376,7 +373,7 @@ async function main() {
 
       let baselineUrl = null;
       let baselineProcess = null;
-      if (databaseUrl) {
+      {
         const port = await freePort();
         const baseline = (baselineProcess = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], {
           stdio: "ignore",
@@ -465,7 +462,7 @@ async function main() {
       const searchOutput = path.join(dataDir, "search.json");
       await run(process.execPath, [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "bench/vitest.config.mts"], {
         cwd: root,
-        env: { ...process.env, BENCH_OUTPUT: output, BENCH_SEARCH_OUTPUT: searchOutput, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+        env: { ...process.env, BENCH_OUTPUT: output, BENCH_SEARCH_OUTPUT: searchOutput, BENCH_DATABASE_URL: databaseUrl, BENCH_BACKEND: backend },
         maxBuffer: 64 * 1024 * 1024,
       });
       figures.photoPipeline = JSON.parse(readFileSync(output, "utf8"));
@@ -479,6 +476,7 @@ async function main() {
     if (want("memory")) figures.memory = await measureMemory({ quick });
   } finally {
     await database?.drop();
+    await embedded?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   writeReport();
@@ -490,7 +488,7 @@ function writeReport() {
   if (!onlyParts) writeFileSync(path.join(root, "docs", `perf${suffix}.json`), `${JSON.stringify(figures, null, 2)}\n`);
   const row = (cells) => `| ${cells.join(" | ")} |`;
   const lines = [
-    `## Run of ${figures.machine.date.slice(0, 10)} on ${backend === "postgresql" ? "PostgreSQL" : "embedded PGlite"}${quick ? " (quick)" : ""}`,
+    `## Run of ${figures.machine.date.slice(0, 10)} on ${backend === "postgresql" ? "PostgreSQL" : "the embedded PostgreSQL"}${quick ? " (quick)" : ""}`,
     "",
     `Machine: ${figures.machine.cpus} cores (${figures.machine.model}), ${figures.machine.memoryGb} GB, Node ${figures.machine.node}. Load: 32 connections, ${seconds} s per endpoint after ${warmUpSeconds} s of warm-up, autocannon in its own process.`,
     `Dataset: ${figures.dataset.memories} memories (${figures.dataset.shared} shared), ${figures.dataset.photos} photos, ${figures.dataset.submissions} submissions, 20 members in one family.`,

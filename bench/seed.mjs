@@ -1,5 +1,5 @@
 // Bulk synthetic content for the benchmarks, written straight into the database with SQL
-// (embedded PGlite or PostgreSQL): thousands of memories, photos rows reusing a few stored
+// (the embedded PostgreSQL or an external one): thousands of memories, photos rows reusing a few stored
 // images, tags, and questionnaire submissions with realistic text lengths.
 
 const sentences = [

@@ -18,7 +18,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import pg from "pg";
-import { databaseUser, embeddedDatabasePaths, startEmbeddedDatabase } from "./embedded-database.mjs";
+import { databaseUser, embeddedDatabasePaths, processIsRunning, startEmbeddedDatabase } from "./embedded-database.mjs";
 
 /**
  * @param {string} command
@@ -92,15 +92,6 @@ export async function backupEmbeddedDatabase({ dataDirectory, file, log = consol
     await client.end().catch(() => {});
     await database.stop();
     rmSync(work, { recursive: true, force: true });
-  }
-}
-
-function processIsRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
   }
 }
 

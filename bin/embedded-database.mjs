@@ -57,7 +57,8 @@ async function binaries() {
   }
 }
 
-function processIsRunning(pid) {
+/** True while process `pid` runs (as another user too). */
+export function processIsRunning(pid) {
   try {
     process.kill(pid, 0);
     return true;
@@ -89,7 +90,8 @@ export function freePort() {
 
 const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-async function canConnect(url) {
+/** True when the PostgreSQL at `url` accepts a connection and answers a query. */
+export async function canConnect(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   client.on("error", () => {});
   try {

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { processIsRunning } from "./embedded-database.mjs";
 
 /** Where an earlier version kept its embedded database, and where the upgrade leaves it. */
 export function pgliteFolders(dataDirectory) {
@@ -38,15 +39,6 @@ async function tableCounts(query) {
     counts.set(`${schemaname}.${tablename}`, rows[0].n);
   }
   return counts;
-}
-
-function processIsRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
 }
 
 /**

@@ -2,20 +2,23 @@
 // a process whose output is kept line by line, a readiness check (a line it prints, then its
 // port accepting connections), and a stop that cannot hang. `startApp` starts the built app the
 // way `npm start` does: the standalone server behind its entry (bin/family-book-server.mjs),
-// with the environment defaults of `npm start`; `startWorker` the same build as `npm run worker`.
+// with the environment defaults of `npm start`, and with no DATABASE_URL the data folder's
+// embedded PostgreSQL, started or joined here as the start script does; `startWorker` the same
+// build as `npm run worker`.
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
+import { startEmbeddedDatabase } from "../../bin/embedded-database.mjs";
 import { serverEnvironmentDefaults, serverFile } from "../../bin/start.mjs";
 
 const startScript = new URL("../../bin/start.mjs", import.meta.url).pathname;
 
 /** Settings of the caller's shell that would point a started app at real services by accident. */
 const SERVICE_SETTINGS =
-  /^(DATABASE_URL|DATABASE_POOL_SIZE|PGLITE_DIR|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|WORKERS$|PORT$|HOSTNAME$)/;
+  /^(DATABASE_URL|DATABASE_POOL_SIZE|EMBEDDED_DATABASE|DATA_DIR|S3_|REDIS_URL|APP_URL|GOOGLE_|AUTH_SECRET|TRUST_PROXY_HOPS|WORKERS$|PORT$|HOSTNAME$)/;
 const KEPT_LOG_LINES = 5000;
 
 /**
@@ -167,8 +170,10 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
 /**
  * Starts the built app on `port` (by default a free one). `env` is added to a clean environment (no
  * service settings inherited from the shell); `nodeArgs` go to Node before the entry (--cpu-prof).
- * Resolves once it has opened its database ("Family Book is ready") and accepts connections; see
- * startProcess for the rest.
+ * Without a DATABASE_URL in `env`, the app gets the embedded PostgreSQL of its DATA_DIR (which
+ * `env` must then name), stopped after the app unless another process runs it; `database` is
+ * its handle. Resolves once it has opened its database ("Family Book is ready") and accepts
+ * connections; see startProcess for the rest.
  */
 /**
  * @typedef {Pick<ProcessOptions, "onLog" | "logFile" | "timeoutMs"> & { label?: string, env?: Record<string, string | undefined> }} BuiltAppOptions
@@ -176,17 +181,47 @@ export async function startProcess({ label, args, cwd, env, port, readyLine, onL
  */
 export async function startApp({ env = {}, label = "app", onLog, logFile, timeoutMs = 180_000, nodeArgs = [], port: chosenPort } = {}) {
   const port = chosenPort ?? (await freePort());
-  return startProcess({
-    label,
-    args: [...nodeArgs, serverFile],
-    cwd: path.dirname(serverFile),
-    port,
-    readyLine: "Family Book is ready",
-    onLog,
-    logFile,
-    timeoutMs,
-    env: { ...builtAppEnvironment(), HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
-  });
+  return withEmbeddedDatabase(env, (databaseEnv) =>
+    startProcess({
+      label,
+      args: [...nodeArgs, serverFile],
+      cwd: path.dirname(serverFile),
+      port,
+      readyLine: "Family Book is ready",
+      onLog,
+      logFile,
+      timeoutMs,
+      env: { ...builtAppEnvironment(), HOSTNAME: "127.0.0.1", PORT: String(port), ...databaseEnv },
+    }),
+  );
+}
+
+/**
+ * Runs `start(env)` with the embedded PostgreSQL of env.DATA_DIR when `env` names no DATABASE_URL,
+ * as the start script would; the database stops after the process, or when it fails to start.
+ * @template {{ stop(): Promise<Exit | null> }} Started
+ * @param {Record<string, string | undefined>} env
+ * @param {(env: Record<string, string | undefined>) => Promise<Started>} start
+ */
+async function withEmbeddedDatabase(env, start) {
+  if (env.DATABASE_URL) return Object.assign(await start(env), { database: undefined });
+  if (!env.DATA_DIR) throw new Error("Without a DATABASE_URL, the app's DATA_DIR must be given: its embedded PostgreSQL lives there.");
+  const database = await startEmbeddedDatabase({ dataDirectory: path.resolve(env.DATA_DIR), log: () => {} });
+  try {
+    const started = await start({ ...env, DATABASE_URL: database.url, EMBEDDED_DATABASE: "1" });
+    const stopProcess = started.stop.bind(started);
+    return Object.assign(started, {
+      database,
+      async stop() {
+        const exited = await stopProcess();
+        await database.stop();
+        return exited;
+      },
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
 }
 
 /**
@@ -226,16 +261,18 @@ export async function startWithStartScript({
  */
 /** @param {BuiltAppOptions} [options] */
 export async function startWorker({ env = {}, label = "worker", onLog, logFile, timeoutMs = 180_000 } = {}) {
-  return startProcess({
-    label,
-    args: [serverFile, "--worker"],
-    cwd: path.dirname(serverFile),
-    readyLine: "Family Book worker is ready",
-    onLog,
-    logFile,
-    timeoutMs,
-    env: { ...builtAppEnvironment(), ...env },
-  });
+  return withEmbeddedDatabase(env, (databaseEnv) =>
+    startProcess({
+      label,
+      args: [serverFile, "--worker"],
+      cwd: path.dirname(serverFile),
+      readyLine: "Family Book worker is ready",
+      onLog,
+      logFile,
+      timeoutMs,
+      env: { ...builtAppEnvironment(), ...databaseEnv },
+    }),
+  );
 }
 
 /**

@@ -31,7 +31,7 @@ export async function startServer({ role = "web" }: { role?: ServerRole } = {}):
     }
     registerShutdown();
     const storage = s3Configured(env) ? `S3 bucket ${env.S3_BUCKET}` : "local files";
-    const backend = database.backend === "embedded" ? "embedded PostgreSQL (PGlite)" : env.EMBEDDED_DATABASE ? "embedded PostgreSQL" : "PostgreSQL";
+    const backend = env.EMBEDDED_DATABASE ? "embedded PostgreSQL" : "PostgreSQL";
     if (role === "worker") {
       // Before it says it is ready: a supervisor may stop it the moment it reads that line, and a
       // SIGTERM with no listener yet would end the process at once, in the middle of its work.

@@ -18,7 +18,7 @@ import { call } from "../helpers/api";
 import { downloadExportZip, importZip } from "../helpers/data-exports";
 import { createMemoryAs, jpeg } from "../helpers/memories";
 import { addAnswerPhotosAs, answer, answerChildhood, createCustomQuestionnaire } from "../helpers/questionnaires";
-import { createThrowawayPostgresDatabase, realDatabaseUrl, type ThrowawayDatabase } from "../helpers/test-database";
+import { createThrowawayPostgresDatabase } from "../helpers/test-database";
 import { unzip } from "../helpers/zip";
 
 // The round trip (docs/decisions/023-export-and-import.md): an export, imported into a fresh
@@ -82,13 +82,8 @@ async function switchToFreshInstance() {
   resetStorageForTests();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "family-book-fresh-"));
   process.env.DATA_DIR = dataDirectory;
-  let database: ThrowawayDatabase | undefined;
-  if (realDatabaseUrl) {
-    database = await createThrowawayPostgresDatabase();
-    process.env.DATABASE_URL = database.url;
-  } else {
-    process.env.PGLITE_DIR = "memory://";
-  }
+  const database = await createThrowawayPostgresDatabase();
+  process.env.DATABASE_URL = database.url;
   resetEnvForTests();
   await seedQuestionLibrary(await getDb());
   return async () => {
@@ -96,7 +91,7 @@ async function switchToFreshInstance() {
     await closeDatabase();
     await closeRateLimitStores();
     resetStorageForTests();
-    await database?.drop();
+    await database.drop();
     rmSync(dataDirectory, { recursive: true, force: true });
   };
 }

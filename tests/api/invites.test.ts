@@ -14,7 +14,6 @@ import { getDb } from "@/server/platform/db/client";
 import { resetEnvForTests } from "@/server/platform/env";
 import { createAccount, createFamilies, type TestAccount } from "../helpers/accounts";
 import { call, ORIGIN, randomAddress, uniqueEmail } from "../helpers/api";
-import { realDatabaseUrl } from "../helpers/test-database";
 
 // The invite model of docs/decisions/008-invites.md: a family's link carries a code, admins
 // replace or close it, links expire, and nobody joins a family without having been shown whose.
@@ -367,37 +366,35 @@ describe("POST /api/auth/register through an invite", () => {
     expect((await registerWith(code)).status).toBe(400);
   });
 
-  if (realDatabaseUrl) {
-    it("does not let a registration through with a code whose revocation commits while it is being made", async () => {
-      const founder = await createAccount();
-      const code = await newLink(founder);
-      const admin = new Client({ connectionString: process.env.DATABASE_URL });
-      const watcher = new Client({ connectionString: process.env.DATABASE_URL });
-      await Promise.all([admin.connect(), watcher.connect()]);
-      try {
-        // An admin's replacement, caught between revoking the link and committing.
-        await admin.query("BEGIN");
-        await admin.query("UPDATE family_invites SET revoked_at = now() WHERE code = $1", [code]);
-        const registering = registerWith(code);
-        // The registration has read the link as open (the revocation is not committed yet) and
-        // now waits on the link's row: it must decide with what is committed when it may go on.
-        const deadline = Date.now() + 15_000;
-        for (;;) {
-          const { rows } = await watcher.query<{ waiting: number }>(
-            "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-          );
-          if (rows[0]!.waiting > 0) break;
-          if (Date.now() > deadline) throw new Error("The registration never waited for the link's row");
-        }
-        await admin.query("COMMIT");
-        const result = await registering;
-        expect(result.status).toBe(400);
-        expect(result.body.error).toBe(INVALID_INVITE);
-      } finally {
-        await Promise.all([admin.end(), watcher.end()]);
+  it("does not let a registration through with a code whose revocation commits while it is being made", async () => {
+    const founder = await createAccount();
+    const code = await newLink(founder);
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    const watcher = new Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([admin.connect(), watcher.connect()]);
+    try {
+      // An admin's replacement, caught between revoking the link and committing.
+      await admin.query("BEGIN");
+      await admin.query("UPDATE family_invites SET revoked_at = now() WHERE code = $1", [code]);
+      const registering = registerWith(code);
+      // The registration has read the link as open (the revocation is not committed yet) and
+      // now waits on the link's row: it must decide with what is committed when it may go on.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const { rows } = await watcher.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        if (rows[0]!.waiting > 0) break;
+        if (Date.now() > deadline) throw new Error("The registration never waited for the link's row");
       }
-    });
-  }
+      await admin.query("COMMIT");
+      const result = await registering;
+      expect(result.status).toBe(400);
+      expect(result.body.error).toBe(INVALID_INVITE);
+    } finally {
+      await Promise.all([admin.end(), watcher.end()]);
+    }
+  });
 });
 
 describe("an invite planted by a link to any page", () => {

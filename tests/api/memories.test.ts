@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteMemoryRoute, GET as getMemoryRoute, PUT as updateMemoryRoute } from "@/app/api/memories/[id]/route";
@@ -399,13 +398,13 @@ async function countMemories(account: TestAccount) {
   return prisma.memory.count({ where: { user_id: account.user.id } });
 }
 
-/** Counts the statements sent to the database (PGlite or PostgreSQL) while the action runs. */
+/** Counts the statements sent to the database while the action runs. */
 async function countQueries(action: () => Promise<unknown>) {
-  const spies = [vi.spyOn(PGlite.prototype, "query"), vi.spyOn(Client.prototype, "query")];
+  const spy = vi.spyOn(Client.prototype, "query");
   try {
     await action();
-    return spies.reduce((total, spy) => total + spy.mock.calls.length, 0);
+    return spy.mock.calls.length;
   } finally {
-    for (const spy of spies) spy.mockRestore();
+    spy.mockRestore();
   }
 }

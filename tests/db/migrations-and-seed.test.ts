@@ -1,47 +1,15 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { Client } from "pg";
 import { describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "@/server/platform/db/client";
-import { acquireDirectoryLock } from "@/server/platform/db/embedded-lock";
-import { applyMigrations, pgConnection, pgliteConnection, readMigrations, type SqlConnection } from "@/server/platform/db/migrate";
-import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
+import { closeDatabase, getDatabase, getDb } from "@/server/platform/db/client";
+import { applyMigrations, readMigrations } from "@/server/platform/db/migrate";
+import { resetEnvForTests } from "@/server/platform/env";
 import { questionLibrary } from "@/server/questions/questionnaires/question-library";
 import { seedQuestionLibrary } from "@/server/questions/questionnaires/seed-question-library";
-import { backendName, createThrowawayPostgresDatabase, realDatabaseUrl } from "../helpers/test-database";
-
-async function withFreshConnection<T>(run: (connection: SqlConnection, open: () => Promise<SqlConnection>) => Promise<T>) {
-  if (realDatabaseUrl) {
-    const database = await createThrowawayPostgresDatabase();
-    const clients: Client[] = [];
-    const open = async () => {
-      const client = new Client({ connectionString: database.url });
-      await client.connect();
-      clients.push(client);
-      return pgConnection(client);
-    };
-    try {
-      return await run(await open(), open);
-    } finally {
-      await Promise.all(clients.map((client) => client.end()));
-      await database.drop();
-    }
-  }
-  const pglite = await PGlite.create({ extensions: pgliteExtensions });
-  try {
-    const connection = pgliteConnection(pglite);
-    return await run(connection, async () => connection);
-  } finally {
-    await pglite.close();
-  }
-}
+import { withEmptyDatabase } from "../helpers/empty-database";
+import { backendName } from "../helpers/test-database";
 
 describe(`migrations on the ${backendName} database`, () => {
   it("applies every committed migration to an empty database and records it as Prisma does", async () => {
-    await withFreshConnection(async (connection) => {
+    await withEmptyDatabase(async (connection) => {
       const migrations = readMigrations();
       expect(migrations.length).toBeGreaterThan(0);
 
@@ -57,7 +25,7 @@ describe(`migrations on the ${backendName} database`, () => {
   });
 
   it("is idempotent: a second start applies nothing", async () => {
-    await withFreshConnection(async (connection) => {
+    await withEmptyDatabase(async (connection) => {
       await applyMigrations(connection);
       const second = await applyMigrations(connection);
       expect(second.applied).toEqual([]);
@@ -65,56 +33,23 @@ describe(`migrations on the ${backendName} database`, () => {
     });
   });
 
-  if (realDatabaseUrl) {
-    it("applies each migration once when two instances start together", async () => {
-      await withFreshConnection(async (_first, open) => {
-        const [a, b] = await Promise.all([open(), open()]);
-        const reports = await Promise.all([applyMigrations(a), applyMigrations(b)]);
-        const appliedTotal = reports.flatMap((report) => report.applied);
-        expect(appliedTotal.sort()).toEqual(
-          readMigrations()
-            .map((migration) => migration.name)
-            .sort(),
-        );
-        const { rows } = await a.query<{ count: string | number }>(`SELECT count(*) AS count FROM "_prisma_migrations"`);
-        expect(Number(rows[0]!.count)).toBe(readMigrations().length);
-      });
+  it("applies each migration once when two instances start together", async () => {
+    await withEmptyDatabase(async (_first, open) => {
+      const [a, b] = await Promise.all([open(), open()]);
+      const reports = await Promise.all([applyMigrations(a), applyMigrations(b)]);
+      const appliedTotal = reports.flatMap((report) => report.applied);
+      expect(appliedTotal.sort()).toEqual(
+        readMigrations()
+          .map((migration) => migration.name)
+          .sort(),
+      );
+      const { rows } = await a.query<{ count: string | number }>(`SELECT count(*) AS count FROM "_prisma_migrations"`);
+      expect(Number(rows[0]!.count)).toBe(readMigrations().length);
     });
-  } else {
-    // The embedded database has one connection and belongs to one process: a second
-    // instance on the same folder is refused before it can migrate anything.
-    it("refuses a second process on the same embedded database folder", () => {
-      const folder = mkdtempSync(path.join(tmpdir(), "family-book-lock-"));
-      const lockFile = path.join(folder, "db.lock");
-      const otherProcess = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
-      try {
-        writeFileSync(lockFile, String(otherProcess.pid));
-        expect(() => acquireDirectoryLock(lockFile, "The embedded database")).toThrow(
-          `The embedded database is in use by another Family Book process (pid ${otherProcess.pid})`,
-        );
-      } finally {
-        otherProcess.kill();
-        rmSync(folder, { recursive: true, force: true });
-      }
-    });
-
-    it("takes over a lock left behind by a process that no longer runs", () => {
-      const folder = mkdtempSync(path.join(tmpdir(), "family-book-lock-"));
-      const lockFile = path.join(folder, "db.lock");
-      try {
-        writeFileSync(lockFile, "999999999");
-        const release = acquireDirectoryLock(lockFile, "The embedded database");
-        expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
-        release();
-        expect(existsSync(lockFile)).toBe(false);
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
-    });
-  }
+  });
 
   it("rolls back a failing migration completely and reports which one failed", async () => {
-    await withFreshConnection(async (connection) => {
+    await withEmptyDatabase(async (connection) => {
       const broken = [{ name: "20000101000000_half_done", sql: `CREATE TABLE "half_done" (id int); SELECT * FROM "no_such_table";`, checksum: "x".repeat(64) }];
       await expect(applyMigrations(connection, broken)).rejects.toThrow(/20000101000000_half_done failed and was rolled back/);
       const { rows } = await connection.query<{ exists: boolean }>(`SELECT to_regclass('public.half_done') IS NOT NULL AS exists`);
@@ -124,10 +59,25 @@ describe(`migrations on the ${backendName} database`, () => {
 });
 
 describe(`the app's database on the ${backendName} backend`, () => {
+  it("is always a PostgreSQL server: with no DATABASE_URL the server says how to start Family Book instead", async () => {
+    const url = process.env.DATABASE_URL;
+    await closeDatabase();
+    delete process.env.DATABASE_URL;
+    resetEnvForTests();
+    try {
+      await expect(getDatabase()).rejects.toThrow(
+        "No database: DATABASE_URL is not set. Start Family Book with npm start (or npm run worker), which runs its embedded PostgreSQL, or set DATABASE_URL to a PostgreSQL server.",
+      );
+    } finally {
+      process.env.DATABASE_URL = url;
+      resetEnvForTests();
+    }
+  });
+
   it("holds the question library as the start-up leaves it (every test database starts so)", async () => {
     const database = await getDatabase();
     // On the run's embedded PostgreSQL as on an external one, the app speaks to a PostgreSQL server.
-    expect(database.backend).toBe("postgresql");
+    expect(database.connectionString).toBe(process.env.DATABASE_URL);
     const prisma = database.prisma;
 
     const questionnaires = await prisma.questionnaire.findMany({

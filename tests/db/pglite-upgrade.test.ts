@@ -1,12 +1,10 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, pgliteConnection } from "@/server/platform/db/migrate";
-import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
 import { pgliteFolders, upgradeFromPglite } from "../../bin/pglite-upgrade.mjs";
+import { createPgliteFolder } from "../helpers/pglite-folder";
 import { createThrowawayPostgresDatabase, type ThrowawayDatabase } from "../helpers/test-database";
 
 // Moving a PGlite data folder into PostgreSQL (docs/decisions/045-embedded-postgresql.md) never
@@ -19,12 +17,7 @@ let target: ThrowawayDatabase;
 
 beforeAll(async () => {
   dataDirectory = mkdtempSync(path.join(tmpdir(), "family-book-upgrade-"));
-  const pglite = await PGlite.create(pgliteFolders(dataDirectory).folder, { extensions: pgliteExtensions });
-  try {
-    await applyMigrations(pgliteConnection(pglite));
-  } finally {
-    await pglite.close();
-  }
+  await createPgliteFolder(pgliteFolders(dataDirectory).folder);
   target = await createThrowawayPostgresDatabase();
 });
 

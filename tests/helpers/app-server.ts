@@ -6,8 +6,7 @@ import path from "node:path";
 import { residentKb, startApp } from "../../scripts/lib/app-server.mjs";
 
 // The built app as `npm start` runs it, for the server tests: a data folder of its own, and the
-// test file's throwaway PostgreSQL database when the suite runs on one (TEST_DATABASE_URL),
-// otherwise an in-memory embedded database.
+// test file's throwaway database on the run's PostgreSQL (tests/setup/test-environment.ts).
 
 export type TestApp = Awaited<ReturnType<typeof startApp>> & { residentMb(): number; close(): Promise<void> };
 
@@ -18,7 +17,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     env: {
       DATA_DIR: dataDirectory,
       AUTH_SECRET: randomBytes(32).toString("base64url"),
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: "memory://" }),
+      DATABASE_URL: process.env.DATABASE_URL,
       ...env,
     },
   });

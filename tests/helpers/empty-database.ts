@@ -1,30 +1,24 @@
-import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
-import { pgConnection, pgliteConnection, type SqlConnection } from "@/server/platform/db/migrate";
-import { pgliteExtensions } from "@/server/platform/db/pglite-extensions";
-import { createThrowawayPostgresDatabase, realDatabaseUrl } from "./test-database";
+import { pgConnection, type SqlConnection } from "@/server/platform/db/migrate";
+import { createThrowawayPostgresDatabase } from "./test-database";
 
-// Apart from test-database.ts, which every test file's set-up loads: only the migration tests
-// pay for loading PGlite and the migrator here.
-
-/** Runs `run` on an empty database of the backend under test (a throwaway one on PostgreSQL), then removes it. */
-export async function withEmptyDatabase(run: (connection: SqlConnection) => Promise<void>) {
-  if (realDatabaseUrl) {
-    const database = await createThrowawayPostgresDatabase();
+/**
+ * Runs `run` on an empty throwaway database of the run's PostgreSQL server, then removes it.
+ * `open` gives `run` further connections to the same database (two instances starting together).
+ */
+export async function withEmptyDatabase<T>(run: (connection: SqlConnection, open: () => Promise<SqlConnection>) => Promise<T>): Promise<T> {
+  const database = await createThrowawayPostgresDatabase();
+  const clients: Client[] = [];
+  const open = async () => {
     const client = new Client({ connectionString: database.url });
     await client.connect();
-    try {
-      await run(pgConnection(client));
-    } finally {
-      await client.end();
-      await database.drop();
-    }
-    return;
-  }
-  const pglite = await PGlite.create({ extensions: pgliteExtensions });
+    clients.push(client);
+    return pgConnection(client);
+  };
   try {
-    await run(pgliteConnection(pglite));
+    return await run(await open(), open);
   } finally {
-    await pglite.close();
+    await Promise.all(clients.map((client) => client.end()));
+    await database.drop();
   }
 }

@@ -275,7 +275,7 @@ describe("the app's queue", () => {
 describe("npm run jobs", () => {
   const script = path.join(process.cwd(), "bin", "jobs.mjs");
   const run = async (environment: Record<string, string>) => {
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !["DATABASE_URL", "DATA_DIR", "PGLITE_DIR"].includes(name)));
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !["DATABASE_URL", "DATA_DIR"].includes(name)));
     try {
       const { stdout } = await promisify(execFile)(process.execPath, [script], { env: { ...inherited, ...environment } as NodeJS.ProcessEnv });
       return { code: 0, stdout, stderr: "" };
@@ -313,7 +313,7 @@ describe("npm run jobs", () => {
     // PostgreSQL, which this test starts as the app would and the script joins while it runs.
     const onPostgres = backendName === "postgresql";
     const embedded = onPostgres ? undefined : await startEmbeddedDatabase({ dataDirectory: folder, log: () => {} });
-    const database = { jobStore: { kind: "postgresql" as const, connectionString: embedded?.url ?? process.env.DATABASE_URL! } };
+    const database = { connectionString: embedded?.url ?? process.env.DATABASE_URL! };
     const queue = await startJobQueue({ database, definitions: [doomed], workers: true, clock, pollingIntervalSeconds: 1 });
     try {
       const id = (await queue.enqueue(doomed, { album: "1974" }))!;

@@ -4,11 +4,12 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedDatabasePaths } from "../../bin/embedded-database.mjs";
+import { embeddedDatabasePaths, startEmbeddedDatabase } from "../../bin/embedded-database.mjs";
 import { pgliteFolders } from "../../bin/pglite-upgrade.mjs";
-import { startApp, startWithStartScript } from "../../scripts/lib/app-server.mjs";
+import { startWithStartScript } from "../../scripts/lib/app-server.mjs";
 import { requestFrom } from "../helpers/app-server";
 import { blackPng } from "../helpers/images";
+import { createPgliteFolder } from "../helpers/pglite-folder";
 
 // `npm start` with nothing configured (docs/decisions/045-embedded-postgresql.md): the start
 // script runs PostgreSQL from DATA_DIR/pg, the app and a worker share it, it stops after the
@@ -152,10 +153,9 @@ describe("the user it runs as", () => {
 describe("a data folder from the PGlite days", () => {
   it("arrives whole on the first start: every table's rows, photos, answers, comments and weekly plans, with the old folder kept", async () => {
     const folder = dataFolder();
-    // The app as it ran before: the server itself opens PGlite in DATA_DIR/db.
-    const before = await startApp({ env: { DATA_DIR: folder } });
-    running.push(before);
-    expect(before.log).toContainEqual(expect.stringContaining("Family Book is ready: embedded PostgreSQL (PGlite)"));
+    // The family's data, written through the app, then copied into a PGlite folder migrated by
+    // the same migrations: DATA_DIR as the earlier version left it.
+    const before = await start({ env: { DATA_DIR: folder } });
     const account = await register(before.url, `upgrade.${Date.now()}@example.test`);
     const auth = { authorization: `Bearer ${account.token}` };
 
@@ -188,7 +188,11 @@ describe("a data folder from the PGlite days", () => {
       json: { recipient_id: account.user.id, weekday: 7, hour: 9, time_zone: "Europe/London" },
     });
     expect(plan.status).toBe(201);
+    const shared = await startEmbeddedDatabase({ dataDirectory: folder, log: () => {} });
+    await createPgliteFolder(pgliteFolders(folder).folder, { copyFrom: shared.url });
     expect(await before.stop()).toEqual({ code: 0, signal: null });
+    const paths = embeddedDatabasePaths(folder);
+    for (const entry of [paths.cluster, paths.password]) rmSync(entry, { recursive: true, force: true });
     expect(existsSync(path.join(folder, "db", "PG_VERSION"))).toBe(true);
 
     const after = await start({ env: { DATA_DIR: folder } });

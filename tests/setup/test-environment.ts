@@ -12,16 +12,10 @@ process.env.DATA_DIR = dataDirectory;
 process.env.AUTH_SECRET = "test-secret-that-is-long-enough-for-hmac-signing";
 delete process.env.S3_BUCKET;
 
-// A copy of the run's migrated database (tests/setup/database-template.ts), where the project has one.
-const template = inject("databaseTemplate");
-const throwaway = realDatabaseUrl ? await createThrowawayPostgresDatabase(realDatabaseUrl, template?.name) : undefined;
-if (throwaway) {
-  process.env.DATABASE_URL = throwaway.url;
-  delete process.env.PGLITE_DIR;
-} else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = "memory://";
-}
+// A copy of the run's migrated database (tests/setup/database-template.ts).
+if (!realDatabaseUrl) throw new Error("No PostgreSQL for the tests: run them through vitest.config.mts, which starts one, or set TEST_DATABASE_URL.");
+const throwaway = await createThrowawayPostgresDatabase(realDatabaseUrl, inject("databaseTemplate")?.name);
+process.env.DATABASE_URL = throwaway.url;
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 const realFetch = globalThis.fetch;
@@ -63,6 +57,6 @@ afterAll(async () => {
   await closeDatabase().catch(() => undefined);
   resetStorageForTests();
   await closeRateLimitStores();
-  await throwaway?.drop();
+  await throwaway.drop();
   rmSync(dataDirectory, { recursive: true, force: true });
 });

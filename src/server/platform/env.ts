@@ -34,13 +34,6 @@ const environmentSchema = z.object({
    */
   EMBEDDED_DATABASE: booleanFlag,
   DATA_DIR: optionalText.default("data"),
-  PGLITE_DIR: optionalText,
-  /**
-   * With PGLITE_DIR=memory:// only: an archive of a data folder (PGlite's dumpDataDir) the
-   * in-memory database starts from instead of an empty one. The tests start every file from one
-   * migrated archive (tests/setup/database-template.ts).
-   */
-  PGLITE_TEMPLATE: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
   APP_URL: optionalText.pipe(z.url("APP_URL must be a URL, e.g. https://familybook.example").optional()),
   S3_BUCKET: optionalText,

@@ -1,25 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Client, Pool } from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { z } from "zod";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
-import { dataDirectory, getEnv, type Environment } from "@/server/platform/env";
-import { acquireDirectoryLock } from "./embedded-lock";
-import { applyMigrations, pgConnection, pgliteConnection } from "./migrate";
-import { pgliteExtensions } from "./pglite-extensions";
-
-export type DatabaseBackend = "postgresql" | "embedded";
+import { getEnv, type Environment } from "@/server/platform/env";
+import { applyMigrations, pgConnection } from "./migrate";
 
 export type Database = {
   prisma: PrismaClient;
-  backend: DatabaseBackend;
   /** Hand-written SQL on the driver itself, for the hottest reads (docs/decisions/006-hot-reads-in-sql.md). */
   query<Row>(statement: Prisma.Sql): Promise<Row[]>;
   /**
@@ -27,11 +16,8 @@ export type Database = {
    * text and parameters, a name to prepare it under on PostgreSQL. Never for our own SQL.
    */
   execute(text: string, values: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
-  /**
-   * Where the job queue keeps its tables (docs/decisions/012-jobs.md): the one embedded PGlite
-   * itself, since a second handle on its folder would corrupt it, or PostgreSQL's address.
-   */
-  jobStore: { kind: "embedded"; pglite: PGlite } | { kind: "postgresql"; connectionString: string };
+  /** Where the job queue keeps its tables (docs/decisions/012-jobs.md): the same PostgreSQL. */
+  connectionString: string;
   close(): Promise<void>;
 };
 
@@ -39,8 +25,7 @@ export type Database = {
 export const applicationName = (role: string) => `family-book ${role} pid ${process.pid}`;
 
 // One database per process. The handle lives on globalThis because Next bundles route handlers,
-// pages and instrumentation separately: a module-level variable would open the embedded
-// database once per bundle.
+// pages and instrumentation separately: a module-level variable would open a pool per bundle.
 const registry = globalThis as typeof globalThis & { __familyBookDatabase?: Promise<Database> };
 
 const transactionOptions = { maxWait: 10_000, timeout: 10_000 };
@@ -88,12 +73,17 @@ export async function closeDatabase() {
   if (current) await (await current).close();
 }
 
+/**
+ * Always a PostgreSQL server: the one DATABASE_URL names, or the data folder's embedded one,
+ * which the start script runs and hands over as DATABASE_URL (docs/decisions/045-embedded-postgresql.md).
+ */
 async function openDatabase(env: Environment): Promise<Database> {
-  return env.DATABASE_URL === undefined ? openEmbedded(env) : openPostgres(env);
-}
-
-async function openPostgres(env: Environment): Promise<Database> {
-  const connectionString = env.DATABASE_URL!;
+  const connectionString = env.DATABASE_URL;
+  if (connectionString === undefined) {
+    throw new Error(
+      "No database: DATABASE_URL is not set. Start Family Book with npm start (or npm run worker), which runs its embedded PostgreSQL, or set DATABASE_URL to a PostgreSQL server.",
+    );
+  }
   const migrator = new Client({ connectionString, connectionTimeoutMillis: 10_000 });
   await migrator.connect();
   try {
@@ -113,8 +103,7 @@ async function openPostgres(env: Environment): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions });
   return {
     prisma,
-    backend: "postgresql",
-    jobStore: { kind: "postgresql", connectionString },
+    connectionString,
     // Named statements: each pooled connection parses and plans a statement once, not on every request.
     query: async <Row>(statement: Prisma.Sql) =>
       (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as Row[],
@@ -139,70 +128,4 @@ function statementName(text: string) {
     statementNames.set(text, name);
   }
   return name;
-}
-
-/**
- * The embedded PostgreSQL's memory (docs/decisions/033-server-memory.md). Its buffers live in
- * the WebAssembly heap, which never shrinks: PostgreSQL's default 128 MB of shared buffers
- * made a server idle at 500 MB. 16 MB holds a family's hot pages; the files themselves stay in
- * the operating system's cache. Given on the command line, not in postgresql.conf, which
- * PGlite would rewrite with these lines alone.
- */
-export const EMBEDDED_START_PARAMETERS = [
-  ...PGlite.defaultStartParams,
-  ...["shared_buffers=16MB", "temp_buffers=2MB", "wal_buffers=1MB", "maintenance_work_mem=16MB"].flatMap((setting) => ["-c", setting]),
-];
-
-/**
- * Creating a database runs initdb in a second, temporary PGlite (another WebAssembly heap of
- * some 300 MB), and migrating builds large strings; V8 sees little pressure on its own heap and
- * can keep that garbage for minutes. A full collection once the start-up is over returns it
- * (the temporary instance is still reachable until the opening has returned, hence the delays).
- */
-function collectStartUpGarbage() {
-  let collect: () => void;
-  try {
-    setFlagsFromString("--expose-gc");
-    collect = runInNewContext("gc") as () => void;
-  } catch {
-    return; // Not this runtime's flag: the garbage goes at V8's next full collection.
-  }
-  for (const delay of [1_000, 10_000]) setTimeout(collect, delay).unref();
-}
-
-async function openEmbedded(env: Environment): Promise<Database> {
-  const directory = env.PGLITE_DIR ?? path.join(dataDirectory(env), "db");
-  const inMemory = directory.startsWith("memory://");
-  let releaseLock = () => {};
-  if (!inMemory) {
-    mkdirSync(directory, { recursive: true });
-    releaseLock = acquireDirectoryLock(`${directory}.lock`, `The embedded database at ${directory}`);
-  }
-  try {
-    const loadDataDir = inMemory && env.PGLITE_TEMPLATE ? new Blob([readFileSync(env.PGLITE_TEMPLATE)]) : undefined;
-    const pglite = await PGlite.create(inMemory ? undefined : directory, { extensions: pgliteExtensions, startParams: EMBEDDED_START_PARAMETERS, loadDataDir });
-    await applyMigrations(pgliteConnection(pglite));
-    collectStartUpGarbage();
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions });
-    return {
-      prisma,
-      backend: "embedded",
-      jobStore: { kind: "embedded", pglite },
-      // PGlite runs one statement at a time and holds it for an open transaction, as it does for Prisma.
-      query: async <Row>(statement: Prisma.Sql) => (await pglite.query<Row>(statement.text, statement.values)).rows,
-      async execute(text, values) {
-        const result = await pglite.query<Record<string, unknown>>(text, values);
-        // PGlite counts only changed rows; pg's rowCount also counts the rows a SELECT returns.
-        return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
-      },
-      async close() {
-        await prisma.$disconnect();
-        await pglite.close();
-        releaseLock();
-      },
-    };
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-// Applies prisma/migrations at start-up, on PostgreSQL and on embedded PGlite alike. Each
+// Applies prisma/migrations at start-up, on an external PostgreSQL and the embedded one alike. Each
 // migration runs in its own transaction and is recorded in `_prisma_migrations` exactly as
 // `prisma migrate deploy` records it (checksum = SHA-256 of the file), so either tool sees the
 // other's work. An advisory lock keeps two instances starting together from migrating twice.
@@ -14,20 +14,12 @@ export type SqlConnection = {
 };
 
 type PgLikeClient = { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
-type PgliteLikeClient = PgLikeClient & { exec(sql: string): Promise<unknown> };
 
 /** A node-postgres client: a query without parameters may hold several statements. */
 export function pgConnection(client: PgLikeClient): SqlConnection {
   return {
     query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as { rows: Row[] },
     exec: (sql: string) => client.query(sql),
-  };
-}
-
-export function pgliteConnection(client: PgliteLikeClient): SqlConnection {
-  return {
-    query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as { rows: Row[] },
-    exec: (sql: string) => client.exec(sql),
   };
 }
 

@@ -1,12 +1,12 @@
 import "server-only";
-import { fromPglite, PgBoss, type Clock, type JobWithMetadata, type SendOptions } from "pg-boss";
+import { PgBoss, type Clock, type JobWithMetadata, type SendOptions } from "pg-boss";
 import { z } from "zod";
 import { now } from "@/server/platform/clock";
 import { applicationName, type Database } from "@/server/platform/db/client";
 import type { JobDefinition } from "./job-definition";
 
-// The job queue: pg-boss on the database the app already runs — PostgreSQL, or the embedded PGlite
-// through pg-boss's own adapter (docs/decisions/012-jobs.md). Every instance can send; instances
+// The job queue: pg-boss on the PostgreSQL the app already runs, external or embedded
+// (docs/decisions/012-jobs.md). Every instance can send; instances
 // with workers also run jobs and keep the schedules, and pg-boss makes sure that each job runs
 // on one worker at a time and each schedule sends one job per occurrence across all of them.
 
@@ -55,7 +55,7 @@ export type JobQueue = {
 };
 
 export type JobQueueOptions = {
-  database: Pick<Database, "jobStore">;
+  database: Pick<Database, "connectionString">;
   /** The jobs to work and schedule (with workers); a queue that only sends needs none. */
   definitions: readonly AnyDefinition[];
   /** Run the jobs and keep the schedules; without workers the queue only sends. */
@@ -68,11 +68,10 @@ export type JobQueueOptions = {
 
 export async function startJobQueue({ database, definitions, workers, clock, pollingIntervalSeconds = 2 }: JobQueueOptions): Promise<JobQueue> {
   if (new Set(definitions.map((definition) => definition.name)).size !== definitions.length) throw new Error("Two job definitions share a name.");
-  const store = database.jobStore;
   const boss = new PgBoss({
-    ...(store.kind === "embedded"
-      ? { db: fromPglite(store.pglite), backend: "pglite" as const }
-      : { connectionString: store.connectionString, max: JOBS_POOL_SIZE, application_name: applicationName("jobs") }),
+    connectionString: database.connectionString,
+    max: JOBS_POOL_SIZE,
+    application_name: applicationName("jobs"),
     schema: JOBS_SCHEMA,
     clock,
     // A web-only instance sends jobs and nothing else: no schedules, no maintenance of the queue.
