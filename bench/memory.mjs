@@ -1,7 +1,10 @@
 // node bench/memory.mjs [--quick] [--uploads N] [--users N] [--duration S] [--idle S] [--no-limit] [--no-postgres]
-// (also run by `npm run bench`): the server's resident memory, sampled from /proc for the
-// server process and any process it starts.
-//   1. A fresh server on the embedded database, and on PostgreSQL (a throwaway database on
+// (also run by `npm run bench`): Family Book's memory, sampled from /proc as the proportional set
+// size (PSS: a page shared by several processes counts a share in each) of the whole process tree
+// that `npm start` runs — on the embedded default the start script, the server and the embedded
+// PostgreSQL's processes together, each also reported on its own — or of the server alone on an
+// external PostgreSQL.
+//   1. A fresh `npm start` on the embedded database, and a fresh server on PostgreSQL (a throwaway database on
 //      DATABASE_URL, or on postgres://postgres@127.0.0.1:5432/postgres when it answers): resident
 //      memory when it is ready, its high-water mark while starting, and after a minute idle.
 //   2. 1,000 photos through the real upload API (POST /api/memories, five to a memory, four
@@ -24,7 +27,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { canConnect } from "../bin/embedded-database.mjs";
 import { build, buildIsCurrent } from "../bin/start.mjs";
-import { residentKb, startApp } from "../scripts/lib/app-server.mjs";
+import { residentKb, startApp, startWithStartScript } from "../scripts/lib/app-server.mjs";
 import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 import { mapLimited } from "../scripts/lib/map-limited.mjs";
 import { api } from "./lib/api.mjs";
@@ -53,15 +56,47 @@ function processTree(pid) {
   return pids;
 }
 
-/** Resident kB of a process and its children (0 once it is gone). */
-export function treeResidentKb(pid) {
-  return processTree(pid).reduce((sum, each) => {
-    try {
-      return sum + residentKb(each);
-    } catch {
-      return sum;
-    }
-  }, 0);
+/** Proportional set size of a process in kB (smaps_rollup), 0 once it is gone. */
+function pssKb(pid) {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** PSS kB of a process and its children. */
+export function treePssKb(pid) {
+  return processTree(pid).reduce((sum, each) => sum + pssKb(each), 0);
+}
+
+/** What runs the server: the start script (`npm start`), else the server itself. */
+const isServer = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("family-book-server.mjs");
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The tree's PSS in MB, whole and by part: the start script (the root, when it is not the
+ * server), the server, and every other process below them (the embedded PostgreSQL's).
+ */
+function memoryParts(pid) {
+  const parts = { startScript: 0, server: 0, database: 0 };
+  for (const each of processTree(pid)) {
+    const kb = pssKb(each);
+    if (isServer(each)) parts.server += kb;
+    else if (each === pid) parts.startScript += kb;
+    else parts.database += kb;
+  }
+  return {
+    totalMb: mb(parts.startScript + parts.server + parts.database),
+    startScriptMb: mb(parts.startScript),
+    serverMb: mb(parts.server),
+    databaseMb: mb(parts.database),
+  };
 }
 
 /** Samples a process tree's resident memory every `everyMs` until stopped; resolves { peakKb, samples }. */
@@ -69,7 +104,7 @@ function sampler(pidOf, everyMs = 100) {
   let peakKb = 0;
   const timer = setInterval(() => {
     const pid = pidOf();
-    if (pid) peakKb = Math.max(peakKb, treeResidentKb(pid));
+    if (pid) peakKb = Math.max(peakKb, treePssKb(pid));
   }, everyMs);
   return {
     get peakKb() {
@@ -82,22 +117,23 @@ function sampler(pidOf, everyMs = 100) {
   };
 }
 
-/** Resident memory every 5 s for `seconds`; the last is where it settled. */
+/** The tree's PSS every 5 s for `seconds`; the last is where it settled, with its parts. */
 async function idleCurve(pid, seconds) {
   const curve = [];
   for (let elapsed = 0; elapsed <= seconds; elapsed += 5) {
     if (elapsed) await sleep(5_000);
-    curve.push(mb(treeResidentKb(pid)));
+    curve.push(mb(treePssKb(pid)));
   }
-  return { curveMb: curve, settledMb: curve.at(-1) };
+  return { curveMb: curve, settledMb: curve.at(-1), settledParts: memoryParts(pid) };
 }
 
 // ---- The app ----------------------------------------------------------------------------------
 
 const authSecret = randomBytes(32).toString("base64url");
 
+/** `npm start` itself on the embedded default (the start script and its PostgreSQL), the server alone on an external PostgreSQL. */
 function startMeasuredApp(env) {
-  return startApp({
+  return (env.DATABASE_URL ? startApp : startWithStartScript)({
     label: "app",
     env: { RATE_LIMIT_DISABLED: "true", AUTH_SECRET: authSecret, ...env },
     onLog: (line, stream) => {
@@ -110,10 +146,11 @@ function startMeasuredApp(env) {
 async function freshServer(env, idleSeconds) {
   const app = await startMeasuredApp(env);
   try {
-    const readyMb = mb(treeResidentKb(app.child.pid));
-    const startPeakMb = mb(residentKb(app.child.pid, "VmHWM"));
+    const ready = memoryParts(app.child.pid);
+    const server = processTree(app.child.pid).find(isServer) ?? app.child.pid;
+    const startPeakMb = mb(residentKb(server, "VmHWM"));
     const idle = await idleCurve(app.child.pid, idleSeconds);
-    return { readyMb, startPeakMb, idleMb: idle.settledMb, idleCurveMb: idle.curveMb };
+    return { readyMb: ready.totalMb, ready, startPeakMb, idleMb: idle.settledMb, idle: idle.settledParts, idleCurveMb: idle.curveMb };
   } finally {
     await app.stop();
   }
@@ -187,14 +224,14 @@ async function uploadsAndBook(env, { uploads, idleSeconds }) {
     const pid = app.child.pid;
     const email = `uploader.${randomBytes(4).toString("hex")}@bench.test`;
     const { token } = await api(app.url, "/api/auth/register", { json: { first_name: "Uploader", last_name: "Bench", email, password: "benchmark secret" } });
-    const beforeMb = mb(treeResidentKb(pid));
+    const beforeMb = mb(treePssKb(pid));
     const peak = sampler(() => pid);
     const started = performance.now();
     const uploaded = await uploadPhotos(app.url, token, photos, uploads);
     const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
     const peakMb = mb(peak.stop());
     const idle = await idleCurve(pid, idleSeconds);
-    const result = { photos: uploaded, seconds, beforeMb, peakMb, settledMb: idle.settledMb, idleCurveMb: idle.curveMb };
+    const result = { photos: uploaded, seconds, beforeMb, peakMb, settledMb: idle.settledMb, settled: idle.settledParts, idleCurveMb: idle.curveMb };
     log("uploads", result);
 
     const bookPeak = sampler(() => pid);
@@ -206,10 +243,11 @@ async function uploadsAndBook(env, { uploads, idleSeconds }) {
       megabytes: Number((bytes.length / 1024 ** 2).toFixed(1)),
       peakMb: mb(bookPeak.stop()),
       settledMb: bookIdle.settledMb,
+      settled: bookIdle.settledParts,
       idleCurveMb: bookIdle.curveMb,
     };
     log("book", result.book);
-    result.highWaterMb = mb(residentKb(pid, "VmHWM"));
+    result.serverHighWaterMb = mb(residentKb(processTree(pid).find(isServer) ?? pid, "VmHWM"));
     return result;
   } finally {
     await app.stop();
@@ -284,14 +322,7 @@ async function loadTest({ users, duration, cgroup, env }) {
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  const serverPid = () =>
-    processTree(child.pid).find((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("family-book-server.mjs");
-      } catch {
-        return false;
-      }
-    });
+  const serverPid = () => processTree(child.pid).find(isServer);
   let server;
   const peak = sampler(() => (server ??= serverPid()), 100);
   const code = await new Promise((resolve) => child.once("exit", (exitCode, signal) => resolve(exitCode ?? signal)));
@@ -366,20 +397,22 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
 
 export function memoryTable(figures) {
   const rows = [
-    ["Server resident memory", "MB"],
+    ["Memory (PSS of the process tree; on the embedded default: start script + server + database)", "MB"],
     ["---", "---"],
   ];
+  const parts = (value) =>
+    value && value.databaseMb + value.startScriptMb > 0 ? ` (start script ${value.startScriptMb}, server ${value.serverMb}, database ${value.databaseMb})` : "";
   for (const [backend, fresh] of Object.entries(figures.fresh)) {
-    rows.push([`Fresh server (${backend}): start-up peak (VmHWM)`, fresh.startPeakMb]);
-    rows.push([`Fresh server (${backend}): when ready`, fresh.readyMb]);
-    rows.push([`Fresh server (${backend}): after idling`, fresh.idleMb]);
+    rows.push([`Fresh (${backend}): the server's start-up peak (VmHWM, resident)`, fresh.startPeakMb]);
+    rows.push([`Fresh (${backend}): when ready${parts(fresh.ready)}`, fresh.readyMb]);
+    rows.push([`Fresh (${backend}): after idling${parts(fresh.idle)}`, fresh.idleMb]);
   }
   const uploads = figures.uploads;
   if (uploads) {
     rows.push([`${uploads.photos} uploads: peak`, uploads.peakMb]);
-    rows.push([`${uploads.photos} uploads: settled (idle curve ${uploads.idleCurveMb.join(" → ")})`, uploads.settledMb]);
+    rows.push([`${uploads.photos} uploads: settled${parts(uploads.settled)} (idle curve ${uploads.idleCurveMb.join(" → ")})`, uploads.settledMb]);
     rows.push([`PDF book of them (${uploads.book.megabytes} MB, ${uploads.book.status}): peak`, uploads.book.peakMb]);
-    rows.push([`PDF book: settled (idle curve ${uploads.book.idleCurveMb.join(" → ")})`, uploads.book.settledMb]);
+    rows.push([`PDF book: settled${parts(uploads.book.settled)} (idle curve ${uploads.book.idleCurveMb.join(" → ")})`, uploads.book.settledMb]);
   }
   const load = figures.load;
   if (load) {

@@ -1,5 +1,5 @@
 // npm run bench [-- --quick] [-- --no-lighthouse] [-- --only=api,lighthouse] [-- --pages=/family-book]
-// [-- --rounds=3] [-- --pairs=5]: measures Family Book on this machine. --only runs some parts (api, pages, pdf,
+// [-- --rounds=3] [-- --pairs=5] [-- --external=postgres://…] [-- --no-external]: measures Family Book on this machine. --only runs some parts (api, pages, pdf,
 // scripts, lighthouse, in-process, book-scale, memory); --pages limits Lighthouse to those pages; --rounds measures
 // GET /api/memories/shared, the baseline and the bare route that many times, one after the other,
 // to show the noise of a shared machine. A run of only some parts writes bench/results/, not
@@ -9,7 +9,10 @@
 // committed) and the console; docs/perf.md, the committed account, is written by hand from them.
 // On the embedded PostgreSQL by default (started in the run's data folder, as npm start runs it);
 // on an external PostgreSQL when DATABASE_URL names a server (a throwaway database is created on
-// it and dropped afterwards). The raw node:http + pg baseline shares the app's database either way.
+// it and dropped afterwards). The raw node:http + pg baseline and the bare Next.js route with the
+// same queries share the app's database either way. On the embedded default, the same app on an
+// external PostgreSQL (--external, else the machine's own at 127.0.0.1:5432 when it answers) is
+// measured in the same run, on a copy of the same data.
 import { execFile, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,10 +21,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { startEmbeddedDatabase } from "../bin/embedded-database.mjs";
+import { canConnect, startEmbeddedDatabase } from "../bin/embedded-database.mjs";
 import { build, buildIsCurrent } from "../bin/start.mjs";
 import { freePort, residentKb, startApp, startProcess } from "../scripts/lib/app-server.mjs";
-import { createThrowawayDatabase } from "../scripts/lib/databases.mjs";
+import { copyTables, createThrowawayDatabase } from "../scripts/lib/databases.mjs";
 import { api } from "./lib/api.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { BUDGET_PAGES, pageScripts } from "./page-scripts.mjs";
@@ -38,8 +41,9 @@ const want = (part) => (onlyParts ? onlyParts.includes(part) : part !== "lightho
 const lighthousePages = option("pages")?.split(",") ?? ["/", "/register", "/memories", "/family-book", "/questionnaires", "/family-dashboard"];
 const rounds = Number(option("rounds") ?? 1);
 /**
- * --pairs=N: GET /api/memories/shared and the baseline measured turn about, N times each, which
- * goes first alternating, so that the machine's drift over minutes falls on both alike.
+ * --pairs=N: GET /api/memories/shared on Family Book, the baseline, the bare Next.js route and (on
+ * the embedded default) the same app on an external PostgreSQL, measured turn about N times, the
+ * order rotating, so that the machine's drift over minutes falls on all of them alike.
  */
 const pairs = Number(option("pairs") ?? (quick ? 2 : 5));
 /** --cpu-prof=<folder>: the app under load writes a V8 CPU profile there when it stops. */
@@ -50,6 +54,9 @@ const variantNodeOptions = option("variant-node-options");
 const lighthouseReportDir = option("keep-lighthouse");
 const serverUrl = process.env.DATABASE_URL;
 const backend = serverUrl ? "postgresql" : "embedded";
+/** The external PostgreSQL the embedded default is compared with, when it answers. */
+const externalServerUrl =
+  serverUrl || process.argv.includes("--no-external") ? undefined : (option("external") ?? "postgres://postgres@127.0.0.1:5432/postgres");
 const seconds = quick ? 5 : 15;
 // Every server gets the same unmeasured load first, so that the figures are of code the JIT has
 // compiled (a cold Next.js server is a third slower for its first ten seconds here).
@@ -67,6 +74,8 @@ const figures = {
   pairsSummary: null,
   baseline: null,
   bareRoute: null,
+  bareStatic: null,
+  external: null,
   pages: {},
   pdf: {},
   photoPipeline: {},
@@ -226,38 +235,94 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : Number(((sorted[middle - 1] + sorted[middle]) / 2).toFixed(2));
 };
 
+/** What Family Book is held to against each contender (docs/perf.md, "Targets"). */
+const TURN_ABOUT_TARGETS = {
+  baseline: { throughput: 0.8, p99: 1.5 },
+  bareRoute: { throughput: 0.9, p99: null },
+  external: { throughput: 0.9, p99: 1.5 },
+};
+
 /**
- * The app and the baseline measured turn about on the same endpoint: each pair's throughput
- * and p99 ratios are of two loads minutes apart at most, and the median of the pairs is the figure.
+ * GET /api/memories/shared on Family Book ("ours") and each contender, one load after the other,
+ * `pairs` times, the order rotating: every ratio is of loads minutes apart at most, and the median
+ * over the rounds is the figure.
+ * @param {Record<string, string>} urls ours first, then the contenders by name
  */
-async function measurePairs({ ours: oursUrl, baseline: baselineUrl, token }) {
+async function measureTurnAbout(urls, token) {
+  const names = Object.keys(urls);
   for (let index = 0; index < pairs; index += 1) {
-    const measure = (url) => autocannon(url, { token });
-    const oursFirst = index % 2 === 0;
-    const first = await measure(oursFirst ? oursUrl : baselineUrl);
-    const second = await measure(oursFirst ? baselineUrl : oursUrl);
-    const [ours, baseline] = oursFirst ? [first, second] : [second, first];
-    const entry = { oursFirst, ours, baseline, ratio: ratio(ours.requestsPerSecond, baseline.requestsPerSecond), p99Ratio: ratio(ours.p99Ms, baseline.p99Ms) };
+    const order = names.map((_, position) => names[(position + index) % names.length]);
+    /** @type {Record<string, any>} */
+    const loads = {};
+    for (const name of order) loads[name] = await autocannon(urls[name], { token });
+    const ratios = Object.fromEntries(
+      names
+        .filter((name) => name !== "ours")
+        .map((name) => [
+          name,
+          { throughput: ratio(loads.ours.requestsPerSecond, loads[name].requestsPerSecond), p99: ratio(loads.ours.p99Ms, loads[name].p99Ms) },
+        ]),
+    );
+    const entry = { order, ...loads, ratios };
     figures.pairs.push(entry);
-    log(`pair ${index + 1}`, JSON.stringify(entry));
+    log(`turn about ${index + 1}`, JSON.stringify(entry));
   }
   if (figures.pairs.length === 0) return;
-  const ratios = figures.pairs.map((entry) => entry.ratio);
-  const p99Ratios = figures.pairs.map((entry) => entry.p99Ratio);
-  figures.pairsSummary = {
-    pairs: figures.pairs.length,
-    medianRatio: median(ratios),
-    minRatio: Math.min(...ratios),
-    maxRatio: Math.max(...ratios),
-    medianP99Ratio: median(p99Ratios),
-    throughputMet: median(ratios) >= 0.8,
-    p99Met: median(p99Ratios) <= 1.5,
-  };
-  log("pairs", figures.pairsSummary);
+  const against = {};
+  for (const name of names.filter((each) => each !== "ours")) {
+    const throughput = figures.pairs.map((entry) => entry.ratios[name].throughput);
+    const p99 = figures.pairs.map((entry) => entry.ratios[name].p99);
+    const target = TURN_ABOUT_TARGETS[name];
+    against[name] = {
+      medianRatio: median(throughput),
+      minRatio: Math.min(...throughput),
+      maxRatio: Math.max(...throughput),
+      medianP99Ratio: median(p99),
+      target,
+      met: median(throughput) >= target.throughput && (target.p99 === null || median(p99) <= target.p99),
+    };
+  }
+  figures.pairsSummary = { pairs: figures.pairs.length, against };
+  log("turn about", JSON.stringify(figures.pairsSummary));
 }
 
-/** bench/bare-next, built and started with Family Book's own answer to GET /api/memories/shared. */
-async function startBareNext(appBase, token, dataDir) {
+/**
+ * The same app on an external PostgreSQL, on a copy of the benchmark's data: a throwaway database
+ * there, migrated by the app's own start, then every row copied from the embedded database.
+ */
+async function startExternalTwin(env, sourceUrl) {
+  const reachable = await canConnect(externalServerUrl);
+  if (!reachable) {
+    log(`no external PostgreSQL answers at ${externalServerUrl}: the embedded default is not compared with one in this run`);
+    return null;
+  }
+  const database = await createThrowawayDatabase(externalServerUrl, "bench_external");
+  // Web only: its jobs must never sweep the photo files it shares with the app (the same DATA_DIR).
+  const twinEnv = { ...env, DATABASE_URL: database.url, EMBEDDED_DATABASE: undefined, WORKERS: "false" };
+  await (await startBenchedApp(twinEnv)).stop();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await copyTables(sourceUrl, { query: (sql, params) => client.query(sql, params), exec: (sql) => client.query(sql) }, { replace: true });
+    await client.query("ANALYZE");
+  } finally {
+    await client.end();
+  }
+  const app = await startBenchedApp(twinEnv);
+  return {
+    url: app.url,
+    async stop() {
+      await app.stop();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * bench/bare-next, built and started: /api/memories/shared runs the same queries through `pg` on
+ * the app's database, /api/memories/shared-static answers Family Book's own JSON with no database.
+ */
+async function startBareNext(appBase, token, dataDir, databaseUrl) {
   const bareDir = path.join(root, "bench", "bare-next");
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
   await run(process.execPath, [next, "build", bareDir], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, maxBuffer: 64 * 1024 * 1024 });
@@ -269,7 +334,14 @@ async function startBareNext(appBase, token, dataDir) {
     args: [next, "start", bareDir, "-p", String(port), "-H", "127.0.0.1"],
     port,
     readyLine: "Ready in",
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_SHARED_BODY: bodyFile },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      BENCH_SHARED_BODY: bodyFile,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_AUTH_SECRET: authSecret,
+    },
   });
 }
 
@@ -353,10 +425,11 @@ async function main() {
     log("dataset", counts);
 
     // 2. The API under load, one endpoint at a time, from a separate process. A bare Next.js app of
-    // the same version runs beside it: its route handler answers the same JSON with no database
-    // (the framework's floor), and its page is Lighthouse's baseline below.
+    // the same version runs beside it: one route handler runs the same queries through `pg` (what
+    // any Next.js app pays for this endpoint), another answers the same JSON with no database (the
+    // framework's floor), and its page is Lighthouse's baseline below.
     app = await startBenchedApp(env, cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : []);
-    const bare = want("api") || want("lighthouse") || want("scripts") ? await startBareNext(app.url, members[1].token, dataDir) : null;
+    const bare = want("api") || want("lighthouse") || want("scripts") ? await startBareNext(app.url, members[1].token, dataDir, databaseUrl) : null;
     const token = members[1].token;
     if (want("api")) {
       // A profile is of the shared feed alone.
@@ -371,37 +444,56 @@ async function main() {
         log("POST /api/memories", figures.api["POST /api/memories"]);
       }
 
-      let baselineUrl = null;
-      let baselineProcess = null;
-      {
-        const port = await freePort();
-        const baseline = (baselineProcess = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], {
-          stdio: "ignore",
-        }));
-        await new Promise((resolve) => baseline.once("message", resolve));
-        const url = (baselineUrl = `http://127.0.0.1:${port}/api/memories/shared`);
-        const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
-        const ours = await (await fetch(`${app.url}/api/memories/shared`, { headers: { authorization: `Bearer ${token}` } })).json();
-        const shape = (value) => JSON.stringify(Object.keys(value.data.memories[0] ?? {}).sort());
-        figures.baseline = { ...(await autocannon(url, { token })), sameShape: shape(sample) === shape(ours) };
-        figures.baseline.ratio = ratio(figures.api["GET /api/memories/shared"].requestsPerSecond, figures.baseline.requestsPerSecond);
-        log("baseline", figures.baseline);
-        await measurePairs({ ours: `${app.url}/api/memories/shared`, baseline: url, token });
+      // The contenders answer the same first page: the same JSON as ours, signed URLs aside.
+      const answerAt = async (url) => {
+        const text = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text();
+        return text.replace(/\?expires=\d+&signature=[\w-]+/g, "");
+      };
+      const ourAnswer = await answerAt(`${app.url}/api/memories/shared`);
+      const port = await freePort();
+      const baselineProcess = fork(path.join(root, "bench", "baseline-server.mjs"), [databaseUrl, String(port), authSecret], { stdio: "ignore" });
+      await new Promise((resolve) => baselineProcess.once("message", resolve));
+      const baselineUrl = `http://127.0.0.1:${port}/api/memories/shared`;
+      figures.baseline = { ...(await autocannon(baselineUrl, { token })), sameAnswer: (await answerAt(baselineUrl)) === ourAnswer };
+      figures.baseline.ratio = ratio(figures.api["GET /api/memories/shared"].requestsPerSecond, figures.baseline.requestsPerSecond);
+      log("baseline", figures.baseline);
+      figures.bareRoute = {
+        ...(await autocannon(`${bare.url}/api/memories/shared`, { token })),
+        sameAnswer: (await answerAt(`${bare.url}/api/memories/shared`)) === ourAnswer,
+      };
+      log("bare Next.js route handler, same queries", figures.bareRoute);
+      figures.bareStatic = await autocannon(`${bare.url}/api/memories/shared-static`, { token });
+      log("bare Next.js route handler, same JSON, no database", figures.bareStatic);
+      const external = externalServerUrl ? await startExternalTwin(env, databaseUrl) : null;
+      if (external) {
+        figures.external = {
+          ...(await autocannon(`${external.url}/api/memories/shared`, { token })),
+          sameAnswer: (await answerAt(`${external.url}/api/memories/shared`)) === ourAnswer,
+        };
+        log("the same app on the external PostgreSQL", figures.external);
       }
-      figures.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
-      log("bare Next.js route handler", figures.bareRoute);
+      await measureTurnAbout(
+        {
+          ours: `${app.url}/api/memories/shared`,
+          baseline: baselineUrl,
+          bareRoute: `${bare.url}/api/memories/shared`,
+          ...(external ? { external: `${external.url}/api/memories/shared` } : {}),
+        },
+        token,
+      );
+      await external?.stop();
       // Further rounds of the three, one after the other, on the same servers.
       const variant = variantNodeOptions && rounds > 1 ? await startBenchedApp({ ...env, NODE_OPTIONS: variantNodeOptions }) : null;
       for (let round = 2; round <= rounds; round += 1) {
         const entry = { ours: await autocannon(`${app.url}/api/memories/shared`, { token }) };
-        if (baselineUrl) entry.baseline = await autocannon(baselineUrl, { token });
+        entry.baseline = await autocannon(baselineUrl, { token });
         entry.bareRoute = await autocannon(`${bare.url}/api/memories/shared`, { token });
         if (variant) entry.variant = { nodeOptions: variantNodeOptions, ...(await autocannon(`${variant.url}/api/memories/shared`, { token })) };
-        if (entry.baseline) entry.ratio = ratio(entry.ours.requestsPerSecond, entry.baseline.requestsPerSecond);
+        entry.ratio = ratio(entry.ours.requestsPerSecond, entry.baseline.requestsPerSecond);
         figures.rounds.push(entry);
         log(`round ${round}`, JSON.stringify(entry));
       }
-      baselineProcess?.kill();
+      baselineProcess.kill();
       await variant?.stop();
     }
 
@@ -482,6 +574,38 @@ async function main() {
   writeReport();
 }
 
+const CONTENDERS = { ours: "Family Book", baseline: "raw baseline", bareRoute: "bare Next.js route", external: "same app, external PostgreSQL" };
+
+/** The turn-about rounds and, against each contender, the median ratios and the target. */
+function turnAboutReport(row) {
+  const names = Object.keys(figures.pairs[0]).filter((name) => name in CONTENDERS);
+  const others = names.filter((name) => name !== "ours");
+  return [
+    "",
+    row([
+      "GET /api/memories/shared, turn about",
+      "order",
+      ...names.map((name) => `${CONTENDERS[name]} req/s (p99 ms)`),
+      ...others.map((name) => `ratio to ${CONTENDERS[name]} (p99)`),
+    ]),
+    row(["---", "---", ...names.map(() => "---"), ...others.map(() => "---")]),
+    ...figures.pairs.map((entry, index) =>
+      row([
+        `round ${index + 1}`,
+        entry.order.map((name) => CONTENDERS[name]).join(", "),
+        ...names.map((name) => `${entry[name].requestsPerSecond} (${entry[name].p99Ms})`),
+        ...others.map((name) => `${entry.ratios[name].throughput} (${entry.ratios[name].p99})`),
+      ]),
+    ),
+    "",
+    ...others.map((name) => {
+      const summary = figures.pairsSummary.against[name];
+      const p99Target = summary.target.p99 === null ? "" : `, p99 ≤ ${summary.target.p99}×`;
+      return `- Against the ${CONTENDERS[name]} (median of ${figures.pairsSummary.pairs} rounds): throughput **${summary.medianRatio}×** (${summary.minRatio}–${summary.maxRatio}), p99 **${summary.medianP99Ratio}×**; target ≥ ${summary.target.throughput}×${p99Target}: ${summary.met ? "met" : "not met"}.`;
+    }),
+  ];
+}
+
 function writeReport() {
   mkdirSync(path.join(root, "docs"), { recursive: true });
   const suffix = backend === "postgresql" ? "" : "-embedded";
@@ -508,18 +632,13 @@ function writeReport() {
           ]),
         ]
       : []),
-    ...(figures.bareRoute
-      ? [
-          row([
-            "bare Next.js route handler, same JSON, no database",
-            figures.bareRoute.requestsPerSecond,
-            figures.bareRoute.p50Ms,
-            figures.bareRoute.p99Ms,
-            figures.bareRoute.errors,
-            figures.bareRoute.non2xx,
-          ]),
-        ]
-      : []),
+    ...[
+      ["bare Next.js route handler, same queries through pg", figures.bareRoute],
+      ["bare Next.js route handler, same JSON, no database", figures.bareStatic],
+      ["the same app on the external PostgreSQL", figures.external],
+    ]
+      .filter(([, value]) => value)
+      .map(([name, value]) => row([name, value.requestsPerSecond, value.p50Ms, value.p99Ms, value.errors, value.non2xx])),
     "",
     ...(figures.rounds.length > 0
       ? [
@@ -537,28 +656,10 @@ function writeReport() {
           ),
         ]
       : []),
-    ...(figures.pairsSummary
-      ? [
-          "",
-          row(["GET /api/memories/shared and the baseline, turn about", "first", "ours req/s (p99 ms)", "baseline req/s (p99 ms)", "ratio", "p99 ratio"]),
-          row(["---", "---", "---", "---", "---", "---"]),
-          ...figures.pairs.map((entry, index) =>
-            row([
-              `pair ${index + 1}`,
-              entry.oursFirst ? "ours" : "baseline",
-              `${entry.ours.requestsPerSecond} (${entry.ours.p99Ms})`,
-              `${entry.baseline.requestsPerSecond} (${entry.baseline.p99Ms})`,
-              entry.ratio,
-              entry.p99Ratio,
-            ]),
-          ),
-          "",
-          `Median of ${figures.pairsSummary.pairs} pairs: throughput **${figures.pairsSummary.medianRatio}×** the baseline (${figures.pairsSummary.minRatio}–${figures.pairsSummary.maxRatio}), p99 **${figures.pairsSummary.medianP99Ratio}×** the baseline's.`,
-        ]
-      : []),
+    ...(figures.pairsSummary ? turnAboutReport(row) : []),
     "",
     figures.baseline
-      ? `Throughput ratio to the baseline: **${figures.baseline.ratio}×** (same JSON shape: ${figures.baseline.sameShape}).`
+      ? `Throughput ratio to the baseline: **${figures.baseline.ratio}×** (same answer, signed URLs aside: ${figures.baseline.sameAnswer}).`
       : "Baseline: runs only with DATABASE_URL (it shares the app's PostgreSQL database).",
     "",
     row(["Server-rendered page", "TTFB p50 ms", "TTFB p99 ms"]),

@@ -37,3 +37,40 @@ export async function createThrowawayDatabase(serverUrl, purpose, { template } =
     },
   };
 }
+
+/**
+ * Copies the rows of every table in the public schema of `sourceUrl` (the migrations' own record
+ * aside) into the same tables of `target`, which has the same migrations applied, and sets its
+ * sequences where the source's stand. Rows travel as JSON, one table at a time, with foreign keys
+ * unchecked while copying; generated columns are computed again by the target. With `replace`,
+ * the target's rows are removed first (the question library an app's start-up wrote, say).
+ * `target` is anything with `query(sql, params)` and `exec(sql)`: a `pg` client, or PGlite.
+ * @param {string} sourceUrl
+ * @param {{ query(sql: string, params?: unknown[]): Promise<unknown>, exec(sql: string): Promise<unknown> }} target
+ * @param {{ replace?: boolean }} [options]
+ */
+export async function copyTables(sourceUrl, target, { replace = false } = {}) {
+  const quoted = (/** @type {string} */ name) => `"${name.replaceAll('"', '""')}"`;
+  await withClient(sourceUrl, async (source) => {
+    const { rows: tables } = await source.query(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY tablename`,
+    );
+    await target.exec("SET session_replication_role = replica");
+    if (replace && tables.length > 0) await target.exec(`TRUNCATE ${tables.map(({ name }) => quoted(name)).join(", ")}`);
+    for (const { name } of tables) {
+      const { rows: columns } = await source.query(
+        `SELECT column_name AS column FROM information_schema.columns
+          WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+        [name],
+      );
+      const list = columns.map(({ column }) => quoted(column)).join(", ");
+      const { rows } = await source.query(`SELECT coalesce(json_agg(t), '[]')::text AS json FROM ${quoted(name)} t`);
+      await target.query(`INSERT INTO ${quoted(name)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${quoted(name)}, $1::json)`, [rows[0].json]);
+    }
+    const { rows: sequences } = await source.query(`SELECT sequencename AS name, last_value FROM pg_sequences WHERE schemaname = 'public'`);
+    for (const { name, last_value } of sequences) {
+      if (last_value !== null) await target.query(`SELECT setval($1, $2)`, [quoted(name), last_value]);
+    }
+    await target.exec("SET session_replication_role = DEFAULT");
+  });
+}

@@ -1,15 +1,13 @@
-import { readFileSync } from "node:fs";
+import { sharedMemoriesReader } from "../../../../lib/shared-memories.mjs";
 
-// The framework's floor for GET /api/memories/shared: a bare Next.js route handler answering the
-// same JSON as Family Book (captured by the benchmark into BENCH_SHARED_BODY) after the same kind
-// of bearer check, with no database. Measured beside the app and the raw baseline.
-const body = process.env.BENCH_SHARED_BODY
-  ? JSON.parse(readFileSync(process.env.BENCH_SHARED_BODY, "utf8"))
-  : { success: true, data: { memories: [], next_cursor: null }, error: null };
+// What any Next.js app would pay for GET /api/memories/shared: a bare route handler running the
+// very same queries as Family Book through `pg` (lib/shared-memories.mjs) against the same
+// database, named by BENCH_DATABASE_URL, with the app's secret in BENCH_AUTH_SECRET.
+let reader;
 
-export function GET(request) {
-  if (!/^Bearer \S+$/.test(request.headers.get("authorization") ?? "")) {
-    return Response.json({ success: false, data: null, error: "Please sign in to continue." }, { status: 401 });
-  }
-  return Response.json(body);
+export async function GET(request) {
+  if (!process.env.BENCH_DATABASE_URL) return Response.json({ success: false, data: null, error: "BENCH_DATABASE_URL is not set" }, { status: 500 });
+  reader ??= sharedMemoriesReader({ databaseUrl: process.env.BENCH_DATABASE_URL, secret: process.env.BENCH_AUTH_SECRET ?? "" });
+  const [status, body] = await reader.answer(request.headers.get("authorization"));
+  return Response.json(body, { status });
 }
