@@ -19,7 +19,7 @@
 // written by hand from it.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -70,18 +70,20 @@ export function treePssKb(pid) {
   return processTree(pid).reduce((sum, each) => sum + pssKb(each), 0);
 }
 
-/** What runs the server: the start script (`npm start`), else the server itself. */
+/** The server process: Next.js names itself "next-server" once it runs, before that its entry is on its command line. */
 const isServer = (pid) => {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("family-book-server.mjs");
+    return (
+      readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("next-server") || readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("family-book-server.mjs")
+    );
   } catch {
     return false;
   }
 };
 
 /**
- * The tree's PSS in MB, whole and by part: the start script (the root, when it is not the
- * server), the server, and every other process below them (the embedded PostgreSQL's).
+ * The tree's PSS in MB, whole and by part: the server, PostgreSQL's processes (the embedded
+ * database's, below the start script), and the start script (the root, when it is not the server).
  */
 function memoryParts(pid) {
   const parts = { startScript: 0, server: 0, database: 0 };
@@ -346,6 +348,8 @@ export async function measureMemory({ quick = false, uploads, users, duration, i
   if (!buildIsCurrent()) build();
   const figures = { date: new Date().toISOString(), quick, fresh: {}, uploads: null, load: null };
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "family-book-memory-"));
+  // Passable for the embedded PostgreSQL's own user (as root it runs as "postgres"), as npm start's data folder's parent would be.
+  chmodSync(dataDirectory, 0o711);
   const postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES;
   try {
     log("fresh server, embedded database...");

@@ -297,8 +297,9 @@ async function startExternalTwin(env, sourceUrl) {
     return null;
   }
   const database = await createThrowawayDatabase(externalServerUrl, "bench_external");
-  // Web only: its jobs must never sweep the photo files it shares with the app (the same DATA_DIR).
-  const twinEnv = { ...env, DATABASE_URL: database.url, EMBEDDED_DATABASE: undefined, WORKERS: "false" };
+  // Run as the app is, background jobs included, with a data folder of its own: the feed signs its
+  // photos' addresses and never reads the files, and the twin's jobs never touch the app's.
+  const twinEnv = { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "family-book-bench-twin-")), DATABASE_URL: database.url, EMBEDDED_DATABASE: undefined };
   await (await startBenchedApp(twinEnv)).stop();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -314,6 +315,7 @@ async function startExternalTwin(env, sourceUrl) {
     async stop() {
       await app.stop();
       await database.drop();
+      rmSync(twinEnv.DATA_DIR, { recursive: true, force: true });
     },
   };
 }
