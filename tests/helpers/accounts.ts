@@ -1,6 +1,7 @@
 import { POST as register } from "@/app/api/auth/register/route";
 import { getDb } from "@/server/platform/db/client";
 import { call, uniqueEmail } from "./api";
+import { TEST_PASSWORD } from "./test-password";
 
 export type TestAccount = {
   token: string;
@@ -20,7 +21,7 @@ export async function inviteCodeOf(familyId: string) {
 
 /** Registers a person through the API: a new family, or the given one, through its invite link. */
 export async function createAccount(options: { familyId?: string; firstName?: string; lastName?: string; email?: string } = {}): Promise<TestAccount> {
-  const password = "correct horse battery";
+  const password = TEST_PASSWORD;
   const result = await call(register, "/api/auth/register", {
     body: {
       first_name: options.firstName ?? "Ada",

@@ -17,6 +17,20 @@ if (!realDatabaseUrl) throw new Error("No PostgreSQL for the tests: run them thr
 const throwaway = await createThrowawayPostgresDatabase(realDatabaseUrl, inject("databaseTemplate")?.name);
 process.env.DATABASE_URL = throwaway.url;
 
+// Registering hashes the password with scrypt, at the cost production needs (about 100 ms of CPU
+// here), and the helpers register thousands of accounts with one password. Its hash is made once
+// per file by the real function, salt and all, and every registration with it stores that; every
+// other password is hashed as in production, and every sign-in verifies with scrypt as it does.
+vi.mock("@/server/accounts/auth/password", async (importOriginal) => {
+  const password = await importOriginal<typeof import("@/server/accounts/auth/password")>();
+  const { TEST_PASSWORD } = await import("../helpers/test-password");
+  let fixtureHash: Promise<string> | undefined;
+  return {
+    ...password,
+    hashPassword: (candidate: string) => (candidate === TEST_PASSWORD ? (fixtureHash ??= password.hashPassword(candidate)) : password.hashPassword(candidate)),
+  };
+});
+
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 const realFetch = globalThis.fetch;
 globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
