@@ -125,6 +125,23 @@ describe("npm start with no DATABASE_URL", () => {
   });
 });
 
+describe("a database that keeps dying", () => {
+  it("is started again at most three times a minute; the fourth time the app is stopped and the start script exits 1", async () => {
+    const folder = dataFolder();
+    const app = await start({ env: { DATA_DIR: folder } });
+    for (let death = 1; death <= 3; death += 1) {
+      process.kill(postmasterPid(folder), "SIGKILL");
+      await expect.poll(() => app.log.filter((line) => line === "The embedded database is running again.").length, { timeout: 60_000 }).toBe(death);
+    }
+    process.kill(postmasterPid(folder), "SIGKILL");
+    expect(await app.ended).toEqual({ code: 1, signal: null });
+    expect(app.log).toContainEqual("The embedded database stopped unexpectedly (stopped by SIGKILL) and could not be started again: stopping Family Book.");
+    // Never a server answering without its database: the app was stopped as a supervisor stops it.
+    expect(app.log).toContainEqual(expect.stringContaining("Family Book is stopping (SIGTERM)"));
+    expect(existsSync(path.join(folder, "pg.lock"))).toBe(false);
+  });
+});
+
 describe("the user it runs as", () => {
   it(`runs as an ordinary user (here: ${userInfo().uid === 0 ? "one this test creates, since it runs as root" : "the one running the test"})`, async () => {
     let user: { uid: number; gid: number } | undefined;
